@@ -1,0 +1,49 @@
+/// A source of animation frames that a ``Timeline`` can play.
+///
+/// A provider describes a fixed sequence of `frameCount` frames, each with a
+/// duration in whole nanoseconds, and a hint for how many times the sequence
+/// plays. The timeline reads the count and the durations once, when it is
+/// made, and asks for frame contents only when a caller wants them, so a
+/// provider may decode lazily (as ``GIFFrameProvider`` does) or describe
+/// something that is never decoded at all (a rectangle in a sprite sheet).
+///
+/// Conforming types must return the same count and durations every time they
+/// are asked; the timeline copies them into its own prefix sums.
+public protocol FrameProvider {
+  /// The value that represents one frame: an RGBA canvas for a GIF, a
+  /// rectangle for a sprite sheet, the index itself for a synthetic provider.
+  associatedtype Frame
+
+  /// The number of frames. A timeline rejects a provider with no frames.
+  var frameCount: Int { get }
+
+  /// The duration of frame `index` in nanoseconds.
+  ///
+  /// Called only with `0 <= index < frameCount`. A negative value is
+  /// rejected by the timeline with ``TimelineError/negativeDuration(frame:nanoseconds:)``.
+  func frameDuration(at index: Int) -> Int64
+
+  /// How many times the sequence plays unless the timeline is told
+  /// otherwise.
+  var loopCount: LoopCount { get }
+
+  /// The contents of frame `index`.
+  ///
+  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)`` when
+  ///   `index` is not in `0..<frameCount`.
+  mutating func frame(at index: Int) throws(FrameProviderError) -> Frame
+}
+
+/// An error from a ``FrameProvider``'s frame access.
+public enum FrameProviderError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The requested frame index is outside `0..<count`.
+  case indexOutOfRange(index: Int, count: Int)
+
+  /// A readable description of the problem.
+  public var description: String {
+    switch self {
+    case let .indexOutOfRange(index, count):
+      return "frame index \(index) is out of range 0..<\(count)"
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/// The errors a ``Timeline`` and its value types throw for invalid input.
+///
+/// Every operation that takes a caller's value checks it and throws one of
+/// these instead of trapping.
+public enum TimelineError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The provider has no frames.
+  case noFrames
+  /// A frame duration is negative.
+  case negativeDuration(frame: Int, nanoseconds: Int64)
+  /// The frame durations add up to more than `Int64.max` nanoseconds.
+  case durationOverflow
+  /// A loop count below 1 play.
+  case invalidLoopCount(Int64)
+  /// A finite loop count whose total duration `plays * L` exceeds `Int64.max`.
+  case loopsTooLong(plays: Int64, loopDuration: Int64)
+  /// A time or duration that is negative, NaN, infinite or too large.
+  case invalidTime(String)
+  /// A rate that is negative, NaN, infinite or too large.
+  case invalidRate(String)
+  /// A max-step that is not a positive duration.
+  case invalidMaxStep(Int64)
+  /// A frame index outside the provider's frames.
+  case frameOutOfRange(frame: Int, count: Int)
+  /// A frame whose duration is zero, so it is never displayed.
+  case frameNotDisplayed(frame: Int)
+  /// An iteration at or past the loop count (or negative).
+  case iterationOutOfRange(iteration: Int64, plays: Int64?)
+
+  /// A readable description of the problem.
+  public var description: String {
+    switch self {
+    case .noFrames:
+      return "the provider has no frames"
+    case let .negativeDuration(frame, nanoseconds):
+      return "frame \(frame) has a negative duration (\(nanoseconds) ns)"
+    case .durationOverflow:
+      return "the frame durations add up to more than Int64.max nanoseconds"
+    case let .invalidLoopCount(count):
+      return "loop count \(count) is not at least 1"
+    case let .loopsTooLong(plays, loopDuration):
+      return "\(plays) plays of \(loopDuration) ns exceed Int64.max nanoseconds"
+    case let .invalidTime(what):
+      return "invalid time: \(what)"
+    case let .invalidRate(what):
+      return "invalid rate: \(what)"
+    case let .invalidMaxStep(value):
+      return "max-step \(value) ns is not positive"
+    case let .frameOutOfRange(frame, count):
+      return "frame \(frame) out of range 0..<\(count)"
+    case let .frameNotDisplayed(frame):
+      return "frame \(frame) has zero duration and is never displayed"
+    case let .iterationOutOfRange(iteration, plays):
+      return "iteration \(iteration) out of range (plays: \(plays.map { String($0) } ?? "inf"))"
+    }
+  }
+}

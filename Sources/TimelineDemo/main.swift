@@ -1,0 +1,1 @@
+print("timeline-demo: under construction")
