@@ -1,0 +1,34 @@
+/// The most time one tick may advance a timeline (before the rate applies).
+///
+/// A tick longer than this (a stall, a suspended app coming back) is cut to
+/// it, so one long gap cannot fast-forward through the animation. The
+/// default is one second.
+public struct MaxStep: Hashable, Sendable, CustomStringConvertible {
+  /// The limit in nanoseconds; `Int64.max` for ``unlimited``.
+  public let nanoseconds: Int64
+
+  @usableFromInline
+  internal init(_unchecked nanoseconds: Int64) {
+    self.nanoseconds = nanoseconds
+  }
+
+  /// No limit: every tick advances by all of its time.
+  public static let unlimited = MaxStep(_unchecked: .max)
+
+  /// One second, the default.
+  public static let oneSecond = MaxStep(_unchecked: 1_000_000_000)
+
+  /// A limit of `nanoseconds`.
+  ///
+  /// - Throws: ``TimelineError/invalidMaxStep(_:)`` unless `nanoseconds > 0`.
+  public static func nanoseconds(_ nanoseconds: Int64) throws(TimelineError) -> MaxStep {
+    guard nanoseconds > 0 else { throw .invalidMaxStep(nanoseconds) }
+    return MaxStep(_unchecked: nanoseconds)
+  }
+
+  /// Whether there is no limit.
+  public var isUnlimited: Bool { nanoseconds == .max }
+
+  /// `"none"` or the limit in nanoseconds.
+  public var description: String { isUnlimited ? "none" : "\(nanoseconds)ns" }
+}

@@ -1,0 +1,49 @@
+/// The set of run modes in which a timeline advances.
+public struct RunModes: Hashable, Sendable, CustomStringConvertible {
+  @usableFromInline static let defaultBit: UInt8 = 1
+  @usableFromInline static let trackingBit: UInt8 = 2
+  @usableFromInline static let commonBit: UInt8 = 4
+
+  /// The well-known modes that are active (common sets default and tracking too).
+  @usableFromInline
+  internal var activeBits: UInt8 = 0
+
+  /// The names as given, without duplicates, in their first order.
+  public private(set) var names: [String] = []
+
+  /// The modes `names`.
+  ///
+  /// - Complexity: O(*n*²) in the number of names (a handful in practice).
+  public init(_ names: some Sequence<String>) {
+    for name in names where !self.names.contains(name) {
+      self.names.append(name)
+      let bit = RunMode(name).bit
+      activeBits |= bit
+      if bit == RunModes.commonBit {
+        activeBits |= RunModes.defaultBit | RunModes.trackingBit
+      }
+    }
+  }
+
+  /// Only the default mode.
+  public static let `default` = RunModes(["default"])
+
+  /// The default and tracking modes (the run loop's common modes).
+  public static let common = RunModes(["common"])
+
+  /// Whether a tick in `mode` advances a timeline with these modes.
+  ///
+  /// - Complexity: O(1) for default, tracking and common; O(*n*) for other names.
+  @inlinable
+  public func isActive(in mode: RunMode) -> Bool {
+    if mode.bit != 0 { return activeBits & mode.bit != 0 }
+    return names.contains(mode.name)
+  }
+
+  /// Whether a tick in the default mode advances a timeline with these modes.
+  @inlinable
+  public var isActiveInDefault: Bool { activeBits & RunModes.defaultBit != 0 }
+
+  /// The names joined by commas.
+  public var description: String { names.joined(separator: ",") }
+}

@@ -1,0 +1,86 @@
+extension Timeline {
+  /// Starts or resumes playback; from ``PlaybackState/finished`` it starts
+  /// again at 0.
+  public mutating func play() { core.play() }
+
+  /// Pauses a playing or stopped timeline; otherwise does nothing.
+  public mutating func pause() { core.pause() }
+
+  /// Stops and rewinds to 0.
+  public mutating func stop() { core.stop() }
+
+  /// Moves to time `t` (clamped to the end). Reaching the end of a finite
+  /// timeline finishes it (with a ``TimelineEvent/finished`` event if it
+  /// was not finished); otherwise a stopped or finished timeline becomes
+  /// paused. Emits no frame or loop events.
+  ///
+  /// - Throws: ``TimelineError/invalidTime(_:)`` when `t < 0`.
+  /// - Complexity: O(log *m*).
+  @discardableResult
+  public mutating func seek(to t: Int64) throws(TimelineError) -> TickEvents {
+    try core.seek(to: t)
+  }
+
+  /// Moves to time `t`, given as a `Duration`; see ``seek(to:)-(Int64)``.
+  @discardableResult
+  public mutating func seek(to t: Duration) throws(TimelineError) -> TickEvents {
+    try core.seek(to: try Nanoseconds.from(t))
+  }
+
+  /// Moves to the start of frame `frame` in iteration `iteration` (as that
+  /// iteration shows it, forward or reversed), then behaves as ``seek(to:)-(Int64)``.
+  ///
+  /// - Throws: ``TimelineError/frameOutOfRange(frame:count:)``,
+  ///   ``TimelineError/frameNotDisplayed(frame:)`` for a zero-duration
+  ///   frame, ``TimelineError/iterationOutOfRange(iteration:plays:)``.
+  /// - Complexity: O(log *m*).
+  @discardableResult
+  public mutating func seek(toFrame frame: Int, iteration: Int64 = 0) throws(TimelineError) -> TickEvents {
+    try core.seek(toFrame: frame, iteration: iteration)
+  }
+
+  /// The loop count in force.
+  public var loops: LoopCount {
+    core.plays.map { LoopCount(_unchecked: $0) } ?? .infinite
+  }
+
+  /// Changes the loop count. While playing or paused at or past the new
+  /// end, the timeline finishes (with a ``TimelineEvent/finished`` event);
+  /// while finished, it becomes paused if the new end lies ahead.
+  ///
+  /// - Throws: ``TimelineError/loopsTooLong(plays:loopDuration:)``.
+  @discardableResult
+  public mutating func setLoops(_ loops: LoopCount) throws(TimelineError) -> TickEvents {
+    try core.setLoops(loops)
+  }
+
+  /// The order in which iterations show their frames.
+  public var direction: PlaybackDirection {
+    get { core.direction }
+    set { core.setDirection(newValue) }
+  }
+
+  /// The playback rate. Setting it drops the carried sub-nanosecond remainder.
+  public var rate: Rate {
+    get { Rate(_unchecked: core.rate) }
+    set { core.setRate(newValue) }
+  }
+
+  /// The most clock time one tick may advance.
+  public var maxStep: MaxStep {
+    get { MaxStep(_unchecked: core.maxStep) }
+    set { core.maxStep = newValue.nanoseconds }
+  }
+
+  /// Whether ticks may skip frames.
+  public var policy: SkipPolicy {
+    get { core.policy }
+    set { core.policy = newValue }
+  }
+
+  /// The run modes in which ticks advance the timeline.
+  public var modes: RunModes {
+    get { core.modes }
+    set { core.modes = newValue }
+  }
+}

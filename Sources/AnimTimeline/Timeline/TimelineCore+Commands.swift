@@ -1,0 +1,99 @@
+extension TimelineCore {
+  mutating func play() {
+    switch state {
+    case .stopped, .paused:
+      state = .playing
+    case .finished:
+      position = 0
+      carry = 0
+      state = .playing
+      relocate()
+    case .playing:
+      break
+    }
+  }
+
+  mutating func pause() {
+    if state == .playing || state == .stopped { state = .paused }
+  }
+
+  mutating func stop() {
+    state = .stopped
+    position = 0
+    carry = 0
+    relocate()
+  }
+
+  mutating func seek(to t: Int64) throws(TimelineError) -> TickEvents {
+    guard t >= 0 else { throw .invalidTime("seek to \(t) ns is negative") }
+    var events = TickEvents()
+    carry = 0
+    position = isStatic ? 0 : min(t, end ?? .max)
+    relocate()
+    if !isStatic, let end, position == end {
+      if state != .finished { events.kinds |= TickEvents.finishedKind }
+      state = .finished
+    } else if state == .stopped || state == .finished {
+      state = .paused
+    }
+    return events
+  }
+
+  /// The time at which frame `frame` starts in iteration `iteration`.
+  func startTime(ofFrame frame: Int, iteration: Int64) throws(TimelineError) -> Int64 {
+    guard frame >= 0, frame < table.frameCount else {
+      throw .frameOutOfRange(frame: frame, count: table.frameCount)
+    }
+    guard table.duration(ofFrame: frame) > 0 else { throw .frameNotDisplayed(frame: frame) }
+    guard iteration >= 0, plays.map({ iteration < $0 }) ?? true else {
+      throw .iterationOutOfRange(iteration: iteration, plays: plays)
+    }
+    if isStatic { return 0 }
+    let length = table.loopDuration
+    let offset = direction.isReversed(iteration: iteration)
+      ? length - table.boundaries[frame + 1]
+      : table.boundaries[frame]
+    let (base, o1) = iteration.multipliedReportingOverflow(by: length)
+    let (t, o2) = base.addingReportingOverflow(offset)
+    guard !o1, !o2 else { throw .iterationOutOfRange(iteration: iteration, plays: plays) }
+    return t
+  }
+
+  mutating func seek(toFrame frame: Int, iteration: Int64) throws(TimelineError) -> TickEvents {
+    try seek(to: try startTime(ofFrame: frame, iteration: iteration))
+  }
+
+  mutating func setLoops(_ loops: LoopCount) throws(TimelineError) -> TickEvents {
+    let newEnd = try Self.endTime(plays: loops.plays, loopDuration: table.loopDuration)
+    plays = loops.plays
+    end = newEnd
+    var events = TickEvents()
+    if !isStatic {
+      switch state {
+      case .playing, .paused:
+        if let newEnd, position >= newEnd {
+          position = newEnd
+          state = .finished
+          events.kinds |= TickEvents.finishedKind
+        }
+      case .finished:
+        if let newEnd { position = min(position, newEnd) }
+        if newEnd.map({ position < $0 }) ?? true { state = .paused }
+      case .stopped:
+        break
+      }
+    }
+    relocate()
+    return events
+  }
+
+  mutating func setDirection(_ newDirection: PlaybackDirection) {
+    direction = newDirection
+    relocate()
+  }
+
+  mutating func setRate(_ newRate: Rate) {
+    rate = newRate.millionths
+    carry = 0
+  }
+}

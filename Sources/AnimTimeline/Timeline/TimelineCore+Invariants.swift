@@ -1,0 +1,23 @@
+extension TimelineCore {
+  /// Checks the state's invariants; compiled only with
+  /// `ANIMTIMELINE_INTERNAL_CHECKS` (debug builds and tests), like
+  /// swift-collections' `_checkInvariants`.
+  @inline(__always)
+  func _checkInvariants() {
+    #if ANIMTIMELINE_INTERNAL_CHECKS
+    precondition(position >= 0, "position below zero")
+    precondition(carry >= 0 && carry < 1_000_000, "carry out of range")
+    if let end { precondition(position <= end, "position past the end") }
+    if state == .finished { precondition(end == position, "finished away from the end") }
+    if isStatic {
+      precondition(position == 0, "a static timeline moved")
+      precondition(state != .finished, "a static timeline finished")
+    } else if end.map({ position < $0 }) ?? true {
+      precondition(cursor.start <= position && position < cursor.end, "cursor does not hold the position")
+    }
+    precondition(table.boundaries[cursor.frame + 1] > table.boundaries[cursor.frame] || isStatic,
+      "displayed frame has zero duration")
+    precondition(cursorEnd == cursor.end, "cursor end cache out of date")
+    #endif
+  }
+}

@@ -1,0 +1,139 @@
+/// The provider-independent state machine behind ``Timeline``.
+///
+/// Everything here is plain integers and arrays, so a tick compiles to the
+/// same code whatever the provider type, without generic specialisation.
+/// The cursor caches where the displayed slot begins and ends, so a tick
+/// that stays inside it is one addition and one comparison.
+@usableFromInline
+struct TimelineCore: Sendable {
+  /// The displayed slot at the current position, and the absolute time
+  /// interval `[start, end)` in which it stays displayed.
+  struct Cursor: Hashable, Sendable {
+    var frame: Int
+    /// The displayed frame's index into `FrameTable.shownFrames`.
+    var place: Int
+    var slot: Int64
+    var iteration: Int64
+    var start: Int64
+    var end: Int64
+  }
+
+  let table: FrameTable
+  let isStatic: Bool
+
+  @usableFromInline var position: Int64 = 0
+  @usableFromInline var carry: Int64 = 0
+  @usableFromInline var state: PlaybackState = .stopped
+  @usableFromInline var isSuspended = false
+  @usableFromInline var cursorEnd: Int64 = 0
+  var cursor: Cursor
+
+  /// The total plays, or `nil` when infinite.
+  var plays: Int64?
+  /// `E = plays * L`, or `nil` when infinite.
+  var end: Int64?
+  var direction: PlaybackDirection
+  @usableFromInline var rate: Int64
+  @usableFromInline var maxStep: Int64
+  var policy: SkipPolicy
+  @usableFromInline var modes: RunModes
+
+  init(table: FrameTable, configuration: TimelineConfiguration, defaultLoops: LoopCount) throws(TimelineError) {
+    self.table = table
+    self.isStatic = table.isStatic
+    self.direction = configuration.direction
+    self.rate = configuration.rate.millionths
+    self.maxStep = configuration.maxStep.nanoseconds
+    self.policy = configuration.policy
+    self.modes = configuration.modes
+    self.cursor = Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max)
+    let loops = configuration.loops ?? defaultLoops
+    self.plays = loops.plays
+    self.end = try Self.endTime(plays: loops.plays, loopDuration: table.loopDuration)
+    relocate()
+  }
+
+  /// `plays * L`, checked.
+  static func endTime(plays: Int64?, loopDuration: Int64) throws(TimelineError) -> Int64? {
+    guard let plays else { return nil }
+    let (e, overflow) = plays.multipliedReportingOverflow(by: loopDuration)
+    guard !overflow else { throw .loopsTooLong(plays: plays, loopDuration: loopDuration) }
+    return e
+  }
+
+  // MARK: Derived values
+
+  var loopDuration: Int64 { table.loopDuration }
+
+  /// Completed iterations at `t`: `t / L` before the end, `plays` at it.
+  func completedIterations(at t: Int64) -> Int64 {
+    if isStatic { return 0 }
+    if let end, t >= end, let plays { return plays }
+    return t / table.loopDuration
+  }
+
+  /// Where `t` falls: frame, slot, iteration and the slot's interval.
+  ///
+  /// - Complexity: O(1) when `hint` is the previous or next place, else O(log *m*).
+  func locate(_ t: Int64, hint: Cursor? = nil) -> Cursor {
+    if isStatic {
+      return Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max)
+    }
+    let m = Int64(table.shownCount)
+    let length = table.loopDuration
+    if let end, let plays, t >= end {
+      let iteration = plays - 1
+      let place = direction.isReversed(iteration: iteration) ? 0 : table.shownCount - 1
+      return Cursor(
+        frame: table.shownFrames[place], place: place, slot: plays * m - 1,
+        iteration: iteration, start: end, end: .max)
+    }
+    let iteration = t / length
+    let base = iteration * length
+    let p = t - base
+    let starts = table.shownStarts
+    if direction.isReversed(iteration: iteration) {
+      let guess = hint.map { $0.place == 0 ? table.shownCount - 1 : $0.place - 1 } ?? 0
+      let place = table.reversedPlace(containing: length - p, hint: guess)
+      let order = Int64(table.shownCount - 1 - place)
+      return Cursor(
+        frame: table.shownFrames[place], place: place, slot: iteration * m + order,
+        iteration: iteration,
+        start: base + (length - starts[place + 1]),
+        end: Self.saturatingAdd(base, length - starts[place]))
+    } else {
+      let guess = hint.map { $0.place + 1 == table.shownCount ? 0 : $0.place + 1 } ?? 0
+      let place = table.forwardPlace(containing: p, hint: guess)
+      return Cursor(
+        frame: table.shownFrames[place], place: place, slot: iteration * m + Int64(place),
+        iteration: iteration,
+        start: base + starts[place],
+        end: Self.saturatingAdd(base, starts[place + 1]))
+    }
+  }
+
+  /// The time at which display slot `slot` begins (a slot that exists).
+  func startOfSlot(_ slot: Int64) -> Int64 {
+    let m = Int64(table.shownCount)
+    let iteration = slot / m
+    let order = Int(slot - iteration * m)
+    let base = iteration * table.loopDuration
+    if direction.isReversed(iteration: iteration) {
+      let place = table.shownCount - 1 - order
+      return base + (table.loopDuration - table.shownStarts[place + 1])
+    }
+    return base + table.shownStarts[order]
+  }
+
+  static func saturatingAdd(_ a: Int64, _ b: Int64) -> Int64 {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? .max : sum
+  }
+
+  /// Recomputes the cursor after the position or the configuration changed.
+  mutating func relocate() {
+    cursor = locate(position)
+    cursorEnd = cursor.end
+    _checkInvariants()
+  }
+}
