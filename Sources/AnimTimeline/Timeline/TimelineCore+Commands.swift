@@ -29,13 +29,13 @@ extension TimelineCore {
     var events = TickEvents()
     carry = 0
     position = isStatic ? 0 : min(t, end ?? .max)
-    relocate()
     if !isStatic, let end, position == end {
       if state != .finished { events.kinds |= TickEvents.finishedKind }
       state = .finished
     } else if state == .stopped || state == .finished {
       state = .paused
     }
+    relocate()
     return events
   }
 

@@ -1,0 +1,113 @@
+import AnimTimeline
+
+/// One parsed line of a timeline script (spec section 7).
+enum ScriptCommand: Equatable {
+  case tick(Int64, RunMode)
+  case play
+  case pause
+  case stop
+  case seek(Int64)
+  case seekFrame(Int, Int64)
+  case rate(Int64)
+  case loops(Int64?)
+  case direction(PlaybackDirection)
+  case maxStep(Int64?)
+  case policy(SkipPolicy)
+  case modes([String])
+
+  /// A line that could not be parsed.
+  struct ParseError: Error, Equatable {
+    var reason: String
+  }
+
+  /// The words of a line: comment removed, split at spaces and tabs, a
+  /// trailing CR dropped. Empty for a blank or comment line.
+  static func words(of line: Substring) -> [Substring] {
+    var text = line
+    if text.last == "\r" { text = text.dropLast() }
+    if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
+    return text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+  }
+
+  /// Parses the words of a non-blank line.
+  static func parse(_ words: [Substring]) throws(ParseError) -> ScriptCommand {
+    let name = words[0]
+    let args = words.dropFirst()
+    func arity(_ range: ClosedRange<Int>) throws(ParseError) {
+      guard range.contains(args.count) else {
+        throw ParseError(reason: args.count < range.lowerBound
+          ? "'\(name)' needs an argument" : "too many arguments for '\(name)'")
+      }
+    }
+    func duration(_ word: Substring) throws(ParseError) -> Int64 {
+      guard let value = NumberSyntax.duration(word) else { throw ParseError(reason: "bad duration '\(word)'") }
+      return value
+    }
+    func integer(_ word: Substring, _ what: String) throws(ParseError) -> Int64 {
+      guard let value = NumberSyntax.integer(word) else { throw ParseError(reason: "bad \(what) '\(word)'") }
+      return value
+    }
+    switch name {
+    case "tick":
+      try arity(1...2)
+      let mode = args.count == 2 ? RunMode(String(args[args.startIndex + 1])) : .default
+      return .tick(try duration(args[args.startIndex]), mode)
+    case "play":
+      try arity(0...0)
+      return .play
+    case "pause":
+      try arity(0...0)
+      return .pause
+    case "stop":
+      try arity(0...0)
+      return .stop
+    case "seek":
+      try arity(1...1)
+      return .seek(try duration(args[args.startIndex]))
+    case "seek-frame":
+      try arity(1...2)
+      let frame = try integer(args[args.startIndex], "frame index")
+      let iteration = args.count == 2 ? try integer(args[args.startIndex + 1], "iteration") : 0
+      return .seekFrame(Int(frame), iteration)
+    case "rate":
+      try arity(1...1)
+      guard let rate = NumberSyntax.rate(args[args.startIndex]) else {
+        throw ParseError(reason: "bad rate '\(args[args.startIndex])'")
+      }
+      return .rate(rate)
+    case "loops":
+      try arity(1...1)
+      let word = args[args.startIndex]
+      if word == "inf" { return .loops(nil) }
+      let count = try integer(word, "loop count")
+      guard count >= 1 else { throw ParseError(reason: "loop count must be at least 1") }
+      return .loops(count)
+    case "direction":
+      try arity(1...1)
+      guard let direction = PlaybackDirection(rawValue: String(args[args.startIndex])) else {
+        throw ParseError(reason: "bad direction '\(args[args.startIndex])'")
+      }
+      return .direction(direction)
+    case "max-step":
+      try arity(1...1)
+      let word = args[args.startIndex]
+      if word == "none" { return .maxStep(nil) }
+      let step = try duration(word)
+      guard step > 0 else { throw ParseError(reason: "max-step must be positive") }
+      return .maxStep(step)
+    case "policy":
+      try arity(1...1)
+      guard let policy = SkipPolicy(rawValue: String(args[args.startIndex])) else {
+        throw ParseError(reason: "bad policy '\(args[args.startIndex])'")
+      }
+      return .policy(policy)
+    case "modes":
+      try arity(1...1)
+      let names = args[args.startIndex].split(separator: ",", omittingEmptySubsequences: false)
+      guard names.allSatisfy({ !$0.isEmpty }) else { throw ParseError(reason: "empty mode name") }
+      return .modes(names.map(String.init))
+    default:
+      throw ParseError(reason: "unknown command '\(name)'")
+    }
+  }
+}
