@@ -22,11 +22,14 @@ enum ScriptCommand: Equatable {
 
   /// The words of a line: comment removed, split at spaces and tabs, a
   /// trailing CR dropped. Empty for a blank or comment line.
+  ///
+  /// Works on UTF-8 bytes, not `Character`s: `"\r\n"` is one `Character`,
+  /// and a space followed by a combining mark would be another.
   static func words(of line: Substring) -> [Substring] {
-    var text = line
-    if text.last == "\r" { text = text.dropLast() }
-    if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
-    return text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+    var bytes = line.utf8[...]
+    if bytes.last == 0x0D { bytes = bytes.dropLast() }
+    if let hash = bytes.firstIndex(of: 0x23) { bytes = bytes[..<hash] }
+    return bytes.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).map { Substring($0) }
   }
 
   /// Parses the words of a non-blank line.

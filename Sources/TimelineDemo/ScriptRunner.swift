@@ -16,7 +16,8 @@ struct ScriptRunner<Provider: FrameProvider> {
   /// first bad line and returns it.
   mutating func run(_ script: String, write: (String) -> Void) -> Failure? {
     var lineNumber = 0
-    for line in script.split(separator: "\n", omittingEmptySubsequences: false) {
+    for bytes in script.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+      let line = Substring(bytes)
       lineNumber += 1
       let words = ScriptCommand.words(of: line)
       if words.isEmpty { continue }

@@ -18,6 +18,8 @@ func runMain(_ arguments: [String]) -> Int32 {
     case "--help", "-h", "help":
       print(Help.text)
       return 0
+    case "bench":
+      return try Bench.run(&args)
     default:
       return try runTimelineCommand(first: first, &args)
     }

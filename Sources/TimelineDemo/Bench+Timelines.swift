@@ -1,0 +1,95 @@
+import AnimTimeline
+
+extension Bench {
+  /// `bench many`: N timelines with varied providers, rates, directions
+  /// and phases, ticked T times at 60 Hz, stored in one contiguous array
+  /// (the layout we recommend to games: an array of value-type timelines,
+  /// ticked in order, no references, no per-timeline allocation).
+  static func many(_ options: BenchOptions) throws(UsageError) -> [(String, String)] {
+    let count = Int(options.timelines)
+    var rng = SplitMix64(seed: options.seed)
+    var timelines: [Timeline<SyntheticFrameProvider>] = []
+    timelines.reserveCapacity(count)
+    var providers: [SyntheticFrameProvider] = []
+    do {
+      for k in 0..<8 {
+        var durations: [Int64] = []
+        for j in 0...(k * 3) {
+          let millis = 20 + (j * 37 + k * 11) % 90
+          durations.append(Int64(millis) * 1_000_000)
+        }
+        providers.append(try SyntheticFrameProvider(durations: durations))
+      }
+      let rates: [Int64] = [1_000_000, 1_000_000, 1_000_000, 500_000, 1_500_000, 2_000_000, 333_333]
+      for _ in 0..<count {
+        var timeline = try Timeline(provider: providers[Int(rng.next() % 8)])
+        timeline.direction = PlaybackDirection.allCases[Int(rng.next() % 4)]
+        timeline.rate = try Rate(millionths: rates[Int(rng.next() % UInt64(rates.count))])
+        try timeline.seek(to: Int64(rng.next() % 2_000_000_000))
+        timeline.play()
+        timelines.append(timeline)
+      }
+    } catch {
+      throw UsageError("\(error)")
+    }
+    let step: Int64 = 16_666_667
+    var changes: Int64 = 0
+    let elapsed = time {
+      for _ in 0..<options.ticks {
+        for index in timelines.indices {
+          if let events = try? timelines[index].tick(by: step), !events.isEmpty { changes &+= 1 }
+        }
+      }
+    }
+    let total = options.ticks * Int64(count)
+    var sink = opaque(Int64(0))
+    let baseline = time {
+      for _ in 0..<options.ticks {
+        for _ in 0..<count { sink = opaque(sink &+ step) }
+      }
+    }
+    let nsPerTick = Double(elapsed) / Double(max(total, 1))
+    // One core at 60 Hz has 16.67 ms a frame; the share N timelines use:
+    let coreShare = nsPerTick * Double(count) * 60 / 1e9 * 100
+    return [
+      ("bench", "many"), ("timelines", "\(count)"), ("ticks", "\(options.ticks)"),
+      ("ns_per_timeline_tick", perItem(elapsed, total)),
+      ("baseline_ns_per_iter", perItem(baseline, total)),
+      ("ratio_to_baseline", ratio(Double(elapsed), Double(baseline))),
+      ("core_percent_at_60hz", String(Double(Int(coreShare * 100)) / 100)),
+      ("events", "\(changes)"), ("sink", "\(sink & 1)"),
+    ]
+  }
+
+  /// `bench seek`: random `seek(to:)` plus frame lookup on an N-frame provider,
+  /// next to the same on a 100-frame provider as the baseline.
+  static func seek(_ options: BenchOptions) throws(UsageError) -> [(String, String)] {
+    let count = options.count ?? 1_000_000
+    func measure(frames: Int) throws(UsageError) -> (Int64, Int64) {
+      var rng = SplitMix64(seed: options.seed)
+      var timeline: Timeline<SyntheticFrameProvider>
+      do {
+        let durations = (0..<frames).map { Int64(1_000_000 + ($0 * 7919) % 50_000_000) }
+        timeline = try Timeline(provider: SyntheticFrameProvider(durations: durations))
+      } catch {
+        throw UsageError("\(error)")
+      }
+      let length = UInt64(timeline.loopDuration) * 3
+      var sum: Int64 = 0
+      let elapsed = time {
+        for _ in 0..<count {
+          _ = try? timeline.seek(to: Int64(rng.next() % length))
+          sum &+= Int64(timeline.currentFrame)
+        }
+      }
+      return (elapsed, sum)
+    }
+    let (small, s1) = try measure(frames: 100)
+    let (large, s2) = try measure(frames: Int(options.frameCount))
+    return [
+      ("bench", "seek"), ("frames", "\(options.frameCount)"), ("count", "\(count)"),
+      ("ns_per_seek", perItem(large, count)), ("baseline_100_frames_ns_per_seek", perItem(small, count)),
+      ("ratio_to_100_frames", ratio(Double(large), Double(small))), ("sink", "\((s1 ^ s2) & 1)"),
+    ]
+  }
+}

@@ -1,0 +1,142 @@
+import AnimTimeline
+
+/// `timeline-demo bench ...`: release-mode benchmarks. Each prints one
+/// closing line of `key=value` figures (or one JSON object with `--json`),
+/// with a baseline measured in the same run so ratios survive noisy machines.
+enum Bench {
+  static func run(_ args: inout Arguments) throws(UsageError) -> Int32 {
+    guard let which = args.next() else { throw UsageError("bench needs one of: tick, many, seek, decode, access") }
+    var options = BenchOptions()
+    while let name = args.next() {
+      if try options.parse(name, &args) { continue }
+      throw UsageError("bench: unknown option '\(name)'")
+    }
+    let figures: [(String, String)]
+    switch which {
+    case "tick": figures = try tick(options)
+    case "many": figures = try many(options)
+    case "seek": figures = try seek(options)
+    default:
+      throw UsageError("bench: unknown benchmark '\(which)' (tick, many, seek, decode, access)")
+    }
+    print(format(figures, json: options.json))
+    return 0
+  }
+
+  static func format(_ figures: [(String, String)], json: Bool) -> String {
+    if json {
+      return "{" + figures.map { key, value in
+        let isNumber = Double(value) != nil
+        return "\"\(key)\":" + (isNumber ? value : "\"\(value)\"")
+      }.joined(separator: ",") + "}"
+    }
+    return figures.map { "\($0)=\($1)" }.joined(separator: " ")
+  }
+
+  /// Nanoseconds elapsed while running `body`.
+  static func time(_ body: () -> Void) -> Int64 {
+    let clock = ContinuousClock()
+    let start = clock.now
+    body()
+    return (try? Nanoseconds.from(start.duration(to: clock.now))) ?? 0
+  }
+
+  static func ratio(_ a: Double, _ b: Double) -> String {
+    b > 0 ? String(Double(Int(a / b * 100)) / 100) : "n/a"
+  }
+
+  static func perItem(_ nanos: Int64, _ count: Int64) -> String {
+    String(Double(Int(Double(nanos) / Double(max(count, 1)) * 1000)) / 1000)
+  }
+
+  /// One playing timeline ticked `count` times at a fixed step.
+  static func tick(_ options: BenchOptions) throws(UsageError) -> [(String, String)] {
+    let count = options.count ?? 10_000_000
+    let frames = options.frames ?? defaultFrames
+    var timeline: Timeline<SyntheticFrameProvider>
+    do {
+      timeline = try Timeline(provider: SyntheticFrameProvider(durations: frames))
+    } catch {
+      throw UsageError("\(error)")
+    }
+    timeline.play()
+    let step = options.step
+    var changes: Int64 = 0
+    let elapsed = time {
+      for _ in 0..<count {
+        if let events = try? timeline.tick(by: step), events.frameChange != nil {
+          changes &+= 1
+        }
+      }
+    }
+    // Baseline: the same loop with a plain addition in place of the tick.
+    var sink = opaque(Int64(0))
+    let baseline = time {
+      for _ in 0..<count { sink = opaque(sink &+ step) }
+    }
+    return [
+      ("bench", "tick"), ("count", "\(count)"), ("step_ns", "\(step)"),
+      ("ns_per_tick", perItem(elapsed, count)), ("baseline_ns_per_iter", perItem(baseline, count)),
+      ("ratio_to_baseline", ratio(Double(elapsed), Double(baseline))),
+      ("frame_changes", "\(changes)"), ("position", "\(timeline.position)"), ("sink", "\(sink & 1)"),
+    ]
+  }
+}
+
+/// Keeps the optimizer from folding a value away.
+@inline(never)
+func opaque<T>(_ value: T) -> T { value }
+
+struct BenchOptions {
+  var count: Int64?
+  var frames: [Int64]?
+  var step: Int64 = 16_666_667
+  var timelines: Int64 = 1000
+  var ticks: Int64 = 600
+  var frameCount: Int64 = 100
+  var seed: UInt64 = 1
+  var repeats: Int64 = 1
+  var file: String?
+  var json = false
+
+  mutating func parse(_ name: String, _ args: inout Arguments) throws(UsageError) -> Bool {
+    func int(_ name: String) throws(UsageError) -> Int64 {
+      let text = try args.value(for: name)
+      guard let value = NumberSyntax.integer(Substring(text)), value > 0 else {
+        throw UsageError("\(name): expected a positive count, got '\(text)'")
+      }
+      return value
+    }
+    switch name {
+    case "--count": count = try int(name)
+    case "--timelines": timelines = try int(name)
+    case "--ticks": ticks = try int(name)
+    case "--frames":
+      let text = try args.value(for: name)
+      if let n = NumberSyntax.integer(Substring(text)), n > 0 {
+        frameCount = n
+      } else {
+        var parsed: [Int64] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+          guard let value = NumberSyntax.duration(item) else { throw UsageError("--frames: bad duration '\(item)'") }
+          parsed.append(value)
+        }
+        frames = parsed
+      }
+    case "--step":
+      let text = try args.value(for: name)
+      guard let value = NumberSyntax.duration(Substring(text)) else { throw UsageError("--step: bad duration '\(text)'") }
+      step = value
+    case "--seed": seed = UInt64(try int(name))
+    case "--repeat": repeats = try int(name)
+    case "--json": json = true
+    default:
+      if !name.hasPrefix("-"), file == nil {
+        file = name
+        return true
+      }
+      return false
+    }
+    return true
+  }
+}
