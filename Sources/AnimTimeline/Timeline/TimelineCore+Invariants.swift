@@ -17,7 +17,7 @@ extension TimelineCore {
     }
     precondition(table.boundaries[cursor.frame + 1] > table.boundaries[cursor.frame] || isStatic,
       "displayed frame has zero duration")
-    precondition(cursorEnd == cursor.end, "cursor end cache out of date")
+    precondition(fastLimit == expectedFastLimit, "fast-path limit out of date")
     #endif
   }
 }

@@ -1,12 +1,32 @@
 extension TimelineCore {
   /// Advances by `nanoseconds` of clock time, if active; see ``Timeline/tick(by:mode:)``.
   ///
-  /// The common case (playing, rate 1, staying inside the displayed slot)
-  /// is a handful of comparisons and one addition; crossing into another
-  /// slot takes the slow path, which is O(1) for the next slot and
-  /// O(log *m*) for a jump.
-  @usableFromInline
+  /// Inlined so that the common tick (playing at rate 1, staying inside the
+  /// displayed slot) costs a few instructions in the caller's loop: see
+  /// `timeline-demo bench tick` under callgrind in Docs/Design.md.
+  @inlinable @inline(__always)
   mutating func tick(nanoseconds: Int64, active: Bool) throws(TimelineError) -> TickEvents {
+    if active, nanoseconds >= 0 {
+      let (target, overflow) = position.addingReportingOverflow(min(nanoseconds, maxStep))
+      if !overflow, target < fastLimit {
+        position = target
+        return TickEvents()
+      }
+      if !overflow, fastLimit != .min {
+        // The same simple state, leaving the displayed slot.
+        return crossSlots(to: target)
+      }
+    }
+    return try tickInFull(nanoseconds: nanoseconds, active: active)
+  }
+
+  /// Every rule of a tick (spec section 6), for the cases the fast path
+  /// does not cover.
+  ///
+  /// - Complexity: O(1) when the tick moves a few slots; O(log *m*) when it
+  ///   jumps further.
+  @usableFromInline
+  mutating func tickInFull(nanoseconds: Int64, active: Bool) throws(TimelineError) -> TickEvents {
     guard nanoseconds >= 0 else { throw .invalidTime("tick of \(nanoseconds) ns is negative") }
     var events = TickEvents()
     guard active else {
@@ -25,12 +45,13 @@ extension TimelineCore {
     let advance = rate == 1_000_000 ? clamped : scaledAdvance(clamped)
     guard advance != 0 else { return events }
     let target = Self.saturatingAdd(position, advance)
-    if target < cursorEnd {
+    if target < cursor.end {
       position = target
       return events
     }
-    crossSlots(to: target, events: &events)
-    return events
+    var crossed = crossSlots(to: target)
+    crossed.kinds |= events.kinds
+    return crossed
   }
 
   /// `(clamped * rate + carry) / 1_000_000`, keeping the remainder in `carry`;
@@ -42,36 +63,65 @@ extension TimelineCore {
     return quotient > UInt128(Int64.max) ? .max : Int64(quotient)
   }
 
-  /// The slow path of a tick: the position leaves the displayed slot.
-  mutating func crossSlots(to target: Int64, events: inout TickEvents) {
-    let old = cursor
-    let oldCompleted = completedIterations(at: position)
-    var newPosition = target
-    if policy == .noSkip {
-      let probe = end.map { min(target, $0) } ?? target
-      if locate(probe, hint: old).slot > old.slot + 1 {
-        newPosition = startOfSlot(old.slot + 2) - 1
-      }
+  /// The slow path of a tick of a playing, active timeline: the target
+  /// leaves the displayed slot.
+  ///
+  /// Steps slot by slot for short moves (no division, no search) and
+  /// locates the target directly for long ones.
+  @usableFromInline
+  mutating func crossSlots(to target: Int64) -> TickEvents {
+    var events = TickEvents()
+    let (oldFrame, oldSlot, oldIteration) = (cursor.frame, cursor.slot, cursor.iteration)
+    let next = successor(of: cursor)
+    let finalTime = end ?? .max
+    if target < next.end, target < finalTime {
+      // The common case: one slot on, not the end (either policy).
+      cursor = next
+      position = target
+      fastLimit = rate == 1_000_000 ? next.end : .min
+    } else {
+      crossSlotsFar(to: target, next: next)
     }
-    var finished = false
-    if let end, newPosition >= end {
-      newPosition = end
-      state = .finished
-      finished = true
+    if cursor.frame != oldFrame {
+      events.recordFrame(from: oldFrame, to: cursor.frame, slots: cursor.slot - oldSlot)
     }
-    position = newPosition
-    cursor = locate(newPosition, hint: old)
-    cursorEnd = cursor.end
-    if cursor.frame != old.frame {
-      events.recordFrame(from: old.frame, to: cursor.frame, slots: cursor.slot - old.slot)
-    }
-    let completed = completedIterations(at: newPosition)
-    if completed > oldCompleted {
+    // Playing means `T < E`, where completed iterations equal the iteration.
+    let finished = state == .finished
+    let completed = finished ? (plays ?? 0) : cursor.iteration
+    if completed > oldIteration {
       events.recordLoop(completed: completed)
     }
     if finished {
       events.kinds |= TickEvents.finishedKind
     }
     _checkInvariants()
+    return events
+  }
+
+  /// Moves to `target`, more than one slot on or at the end, applying the
+  /// noskip policy and the end; `next` is the slot after the current one.
+  mutating func crossSlotsFar(to target: Int64, next: Cursor) {
+    let finalTime = end ?? .max
+    var newPosition = target
+    if policy == .noSkip, target >= next.end, next.end < finalTime {
+      // At most one new slot: stop 1 ns before the slot after next (unless
+      // the next slot is the last one and the target reaches the end).
+      newPosition = next.end - 1
+    }
+    if newPosition >= finalTime, end != nil {
+      newPosition = finalTime
+      state = .finished
+      cursor = locate(newPosition)
+    } else {
+      var step = next
+      var steps = 0
+      while newPosition >= step.end, step.end < .max, steps < 4 {
+        step = successor(of: step)
+        steps += 1
+      }
+      cursor = newPosition < step.end ? step : locate(newPosition, hint: step)
+    }
+    position = newPosition
+    refreshFastLimit()
   }
 }

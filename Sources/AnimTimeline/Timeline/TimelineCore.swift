@@ -2,8 +2,9 @@
 ///
 /// Everything here is plain integers and arrays, so a tick compiles to the
 /// same code whatever the provider type, without generic specialisation.
-/// The cursor caches where the displayed slot begins and ends, so a tick
-/// that stays inside it is one addition and one comparison.
+/// The cursor caches where the displayed slot begins and ends, and
+/// `fastLimit` folds every condition of the common tick into one number, so
+/// a tick that stays inside the slot is one addition and one comparison.
 @usableFromInline
 struct TimelineCore: Sendable {
   /// The displayed slot at the current position, and the absolute time
@@ -22,18 +23,26 @@ struct TimelineCore: Sendable {
   let isStatic: Bool
 
   @usableFromInline var position: Int64 = 0
-  @usableFromInline var carry: Int64 = 0
-  @usableFromInline var state: PlaybackState = .stopped
-  @usableFromInline var isSuspended = false
-  @usableFromInline var cursorEnd: Int64 = 0
+  var carry: Int64 = 0
+  var state: PlaybackState = .stopped { didSet { refreshFastLimit() } }
+  var isSuspended = false { didSet { refreshFastLimit() } }
+  /// Set only by `relocate()` and `crossSlots`, which refresh `fastLimit`.
   var cursor: Cursor
+
+  /// A tick whose target position is below this needs nothing but the
+  /// addition: the timeline is playing, not suspended, not static, at
+  /// rate 1, and the target stays in the displayed slot (`cursor.end`).
+  /// `Int64.min` when any of that is false. Derived from the fields above
+  /// and kept current by their observers and by the two places that move
+  /// the cursor (checked by `_checkInvariants`).
+  @usableFromInline var fastLimit: Int64 = .min
 
   /// The total plays, or `nil` when infinite.
   var plays: Int64?
   /// `E = plays * L`, or `nil` when infinite.
   var end: Int64?
   var direction: PlaybackDirection
-  @usableFromInline var rate: Int64
+  var rate: Int64 { didSet { refreshFastLimit() } }
   @usableFromInline var maxStep: Int64
   var policy: SkipPolicy
   @usableFromInline var modes: RunModes
@@ -133,7 +142,39 @@ struct TimelineCore: Sendable {
   /// Recomputes the cursor after the position or the configuration changed.
   mutating func relocate() {
     cursor = locate(position)
-    cursorEnd = cursor.end
+    refreshFastLimit()
     _checkInvariants()
+  }
+
+  /// The value `fastLimit` must have.
+  var expectedFastLimit: Int64 {
+    state == .playing && !isSuspended && !isStatic && rate == 1_000_000 ? cursor.end : .min
+  }
+
+  mutating func refreshFastLimit() {
+    fastLimit = expectedFastLimit
+  }
+
+  /// The display slot after `cursor` (which must not be the last of a
+  /// finite timeline, nor end at `Int64.max`): the next place in display
+  /// order, or the first place of the next iteration.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func successor(of cursor: Cursor) -> Cursor {
+    let m = table.shownCount
+    var iteration = cursor.iteration
+    var place: Int
+    let reversed = direction.isReversed(iteration: iteration)
+    if reversed ? cursor.place > 0 : cursor.place + 1 < m {
+      place = reversed ? cursor.place - 1 : cursor.place + 1
+    } else {
+      iteration += 1
+      place = direction.isReversed(iteration: iteration) ? m - 1 : 0
+    }
+    let length = table.shownStarts[place + 1] - table.shownStarts[place]
+    return Cursor(
+      frame: table.shownFrames[place], place: place, slot: cursor.slot + 1, iteration: iteration,
+      start: cursor.end, end: Self.saturatingAdd(cursor.end, length))
   }
 }
