@@ -38,3 +38,5 @@ public struct Timeline<Provider: FrameProvider> {
     self.provider = provider
   }
 }
+
+extension Timeline: Sendable where Provider: Sendable {}
