@@ -57,6 +57,15 @@ extension TimelineCore {
   /// `(clamped * rate + carry) / 1_000_000`, keeping the remainder in `carry`;
   /// saturates at `Int64.max`.
   mutating func scaledAdvance(_ clamped: Int64) -> Int64 {
+    // Usually the product fits in 64 bits, where dividing by the constant
+    // is a multiply and a shift; the 128-bit path is exact for the rest.
+    let (high, low) = UInt64(clamped).multipliedFullWidth(by: UInt64(rate))
+    let (sum, overflow) = low.addingReportingOverflow(UInt64(carry))
+    if high == 0, !overflow {
+      let (quotient, remainder) = sum.quotientAndRemainder(dividingBy: 1_000_000)
+      carry = Int64(remainder)
+      return Int64(quotient)  // < 2^64 / 10^6, fits
+    }
     let total = UInt128(UInt64(clamped)) * UInt128(UInt64(rate)) + UInt128(UInt64(carry))
     let (quotient, remainder) = total.quotientAndRemainder(dividingBy: 1_000_000)
     carry = Int64(remainder)
