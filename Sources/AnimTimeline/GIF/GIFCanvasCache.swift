@@ -37,14 +37,16 @@ struct GIFCanvasCache: Sendable {
   /// Whether `key` is stored, without marking it used.
   func contains(_ key: Int) -> Bool { entries[key] != nil }
 
-  /// Stores `pixels` for `key`, evicting as needed.
+  /// Stores `pixels` for `key`, evicting as needed; returns whether they
+  /// were stored.
   ///
   /// - Complexity: O(*e*) per eviction for *e* entries.
-  mutating func insert(_ pixels: [UInt8], for key: Int, isCheckpoint: Bool) {
+  @discardableResult
+  mutating func insert(_ pixels: [UInt8], for key: Int, isCheckpoint: Bool) -> Bool {
     let cost = pixels.count + Self.entryOverhead
-    guard cost <= budget, entries[key] == nil else { return }
+    guard cost <= budget, entries[key] == nil else { return false }
     while bytes + cost > budget {
-      guard evictOne() else { return }
+      guard evictOne() else { return false }
     }
     clock &+= 1
     entries[key] = Entry(pixels: pixels, lastUse: clock, isCheckpoint: isCheckpoint)
@@ -53,6 +55,7 @@ struct GIFCanvasCache: Sendable {
     #if ANIMTIMELINE_INTERNAL_CHECKS
     precondition(bytes <= budget, "cache over budget")
     #endif
+    return true
   }
 
   private mutating func evictOne() -> Bool {

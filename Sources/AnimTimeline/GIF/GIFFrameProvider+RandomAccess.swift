@@ -14,6 +14,7 @@ extension GIFFrameProvider {
       throw .indexOutOfRange(index: index, count: self.index.frames.count)
     }
     render(index)
+    shownIsShared = true
     return RGBAImage(width: canvasWidth, height: canvasHeight, pixels: shown)
   }
 
@@ -57,10 +58,12 @@ extension GIFFrameProvider {
     if !fromCursor {
       if let cached = cache.canvas(for: start) {
         base = cached
+        baseIsShared = true
         baseIsExact = true
       } else {
         // Blank: exact when `blankBefore`, a stand-in for a covering frame.
-        resetToBlank(&base)
+        resetToBlank(&base, shared: baseIsShared)
+        baseIsShared = false
         baseIsExact = blankBefore[start]
       }
       cursor = start
@@ -74,7 +77,8 @@ extension GIFFrameProvider {
   /// Draws frame `cursor` on `base` into `shown`.
   private mutating func drawCursor() {
     let frame = index.frames[cursor]
-    copy(base, into: &shown)
+    copy(base, into: &shown, shared: shownIsShared)
+    shownIsShared = false
     let complete = bytes.withUnsafeBufferPointer { buffer in
       compositor.draw(frame, index: index, bytes: buffer, canvas: &shown)
     }
@@ -92,11 +96,13 @@ extension GIFFrameProvider {
     case 3, 4:
       break  // `base` stays: the canvas before `cursor` is the one before `cursor + 1`.
     case 2:
-      copy(shown, into: &base)
+      copy(shown, into: &base, shared: baseIsShared)
+      baseIsShared = false
       GIFCompositor.clear(frame, canvasWidth: canvasWidth, canvasHeight: canvasHeight, canvas: &base)
       baseIsExact = true
     default:
-      copy(shown, into: &base)
+      copy(shown, into: &base, shared: baseIsShared)
+      baseIsShared = false
       baseIsExact = true
     }
     cursor += 1
@@ -104,7 +110,8 @@ extension GIFFrameProvider {
     precondition(baseIsExact || blankBefore[cursor], "advanced from an inexact canvas")
     #endif
     if baseIsExact, !blankBefore[cursor] {
-      cache.insert(base, for: cursor, isCheckpoint: cursor % checkpointStride == 0)
+      let stored = cache.insert(base, for: cursor, isCheckpoint: cursor % checkpointStride == 0)
+      baseIsShared = baseIsShared || stored
     }
     drawCursor()
   }
@@ -115,18 +122,21 @@ extension GIFFrameProvider {
 
   var canvasByteCount: Int { canvasWidth * canvasHeight * 4 }
 
-  /// Makes `canvas` transparent black, reusing its storage.
-  private func resetToBlank(_ canvas: inout [UInt8]) {
-    if canvas.count != canvasByteCount {
+  /// Makes `canvas` transparent black, reusing its storage unless it is
+  /// `shared` (then a fresh buffer costs one write instead of two).
+  private func resetToBlank(_ canvas: inout [UInt8], shared: Bool) {
+    if shared || canvas.count != canvasByteCount {
       canvas = [UInt8](repeating: 0, count: canvasByteCount)
     } else {
       canvas.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
   }
 
-  /// Copies `source` into `destination`, reusing its storage when unshared.
-  private func copy(_ source: [UInt8], into destination: inout [UInt8]) {
-    if destination.count != source.count {
+  /// Copies `source` into `destination`, reusing its storage unless it is
+  /// `shared` (handed to a caller or the cache: writing it in place would
+  /// copy it first).
+  private func copy(_ source: [UInt8], into destination: inout [UInt8], shared: Bool) {
+    if shared || destination.count != source.count {
       destination = source
       // Make it unique now, so the next write does not copy again.
       destination.withUnsafeMutableBufferPointer { _ in }

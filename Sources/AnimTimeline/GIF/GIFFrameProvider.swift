@@ -36,6 +36,9 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
   var baseIsExact = false
   /// The canvas after `cursor` was drawn.
   var shown: [UInt8] = []
+  /// Whether `base` / `shown` may share storage with the cache or a caller.
+  var baseIsShared = false
+  var shownIsShared = false
   /// Per frame: 0 unknown, 1 complete, 2 incomplete.
   var completeness: [UInt8]
   /// Per frame: the canvas before the frame is known to be blank.
