@@ -39,9 +39,10 @@ extension GIFFrameProvider {
     var filled = 0
     var failure: Int32 = 0
     bytes.withUnsafeMutableBytes { buffer in
+      guard let start = buffer.baseAddress else { return }  // empty file
       while filled < size {
         // Safe: `filled < size == buffer.count`.
-        let got = read(descriptor, buffer.baseAddress! + filled, size - filled)
+        let got = read(descriptor, start + filled, size - filled)
         if got < 0 {
           if errno == EINTR { continue }
           failure = errno
