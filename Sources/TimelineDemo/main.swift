@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 
-/// The bundled default animation when no frames are given.
+/// The frames `bench tick` uses unless told otherwise.
 let defaultFrames: [Int64] = [100_000_000, 80_000_000, 60_000_000, 80_000_000, 120_000_000]
 
 func runMain(_ arguments: [String]) -> Int32 {
@@ -20,6 +20,8 @@ func runMain(_ arguments: [String]) -> Int32 {
       return 0
     case "bench":
       return try Bench.run(&args)
+    case _ where GIFCommands.subcommands.contains(first):
+      return GIFCommands.run(first, Array(arguments.dropFirst()))
     default:
       return try runTimelineCommand(first: first, &args)
     }
@@ -71,10 +73,10 @@ func runTimelineCommand(first: String, _ args: inout Arguments) throws(UsageErro
   case let (count?, nil):
     simulation.ticks = count
     simulation.json = json
-    return try options.run(simulation, fallback: defaultFrames)
+    return try options.run(simulation, useSample: true)
   case let (nil, path?):
     let text = try readTextFile(path)
-    return try options.run(ScriptJob(script: text, json: json), fallback: nil)
+    return try options.run(ScriptJob(script: text, json: json), useSample: false)
   }
 }
 

@@ -1,0 +1,138 @@
+/// Draws decoded frames onto an RGBA canvas and applies disposal.
+///
+/// Holds the LZW decoder and a 256-entry palette, both reused from frame to
+/// frame, so drawing allocates nothing.
+struct GIFCompositor: Sendable {
+  private var decoder = LZWDecoder()
+  /// Colours as stored in memory (`R, G, B, A` bytes); entries past the
+  /// active table are opaque black.
+  private var palette: [UInt32] = Array(repeating: 0, count: 256)
+
+  private static let opaqueBlack = UInt32(0xFF00_0000).littleEndian
+
+  init() {}
+
+  /// Draws `frame` onto `canvas` (the canvas before the frame, as
+  /// `width * height * 4` bytes) and returns whether all its pixels were
+  /// decoded.
+  ///
+  /// - Complexity: O(*d* + *p*) for *d* data bytes and *p* visible pixels.
+  mutating func draw(
+    _ frame: GIFFrameInfo,
+    index: GIFIndex,
+    bytes: UnsafeBufferPointer<UInt8>,
+    canvas: inout [UInt8]
+  ) -> Bool {
+    // A zero-size frame draws nothing and is complete; its data is skipped.
+    guard frame.width > 0, frame.height > 0 else { return true }
+    // A later frame with a bad minimum code size draws nothing.
+    guard (1...8).contains(frame.lzwMinimumCodeSize) else { return false }
+
+    loadPalette(for: frame, index: index, bytes: bytes)
+    let canvasWidth = index.canvasWidth
+    let canvasHeight = index.canvasHeight
+    let visibleColumns = frame.x < canvasWidth ? min(frame.width, canvasWidth - frame.x) : 0
+    let visibleRows: Int
+    if visibleColumns == 0 || frame.y >= canvasHeight {
+      visibleRows = 0
+    } else if frame.isInterlaced {
+      visibleRows = frame.height
+    } else {
+      visibleRows = min(frame.height, canvasHeight - frame.y)
+    }
+    let transparent = frame.transparentIndex.map { Int($0) } ?? -1
+    let interlaced = frame.isInterlaced
+    let frameHeight = frame.height
+    let originX = frame.x
+    let originY = frame.y
+
+    #if ANIMTIMELINE_INTERNAL_CHECKS
+    precondition(canvas.count == canvasWidth * canvasHeight * 4, "canvas size")
+    #endif
+    let decoded = palette.withUnsafeBufferPointer { colors in
+      canvas.withUnsafeMutableBytes { pixels in
+        decoder.decode(
+          bytes, dataOffset: frame.dataOffset, minimumCodeSize: Int(frame.lzwMinimumCodeSize),
+          width: frame.width, height: frame.height, visibleRows: visibleRows
+        ) { storedRow, indices in
+          let row = interlaced ? Self.interlacedRow(storedRow, height: frameHeight) : storedRow
+          let canvasY = originY &+ row
+          guard canvasY < canvasHeight else { return }
+          let count = min(indices.count, visibleColumns)
+          // Safe: canvasY < canvasHeight and originX + count <= canvasWidth,
+          // so every store is inside the canvas; indices are < 256 = colors.count.
+          var offset = (canvasY &* canvasWidth &+ originX) &* 4
+          for column in 0..<count {
+            let value = Int(indices[column])
+            if value != transparent {
+              pixels.storeBytes(of: colors[value], toByteOffset: offset, as: UInt32.self)
+            }
+            offset &+= 4
+          }
+        }
+      }
+    }
+    return decoded == frame.width * frame.height
+  }
+
+  /// Clears `frame`'s rectangle, clipped to the canvas, to transparent black
+  /// (disposal 2).
+  ///
+  /// - Complexity: O(*w* × *h*) of the clipped rectangle.
+  static func clear(_ frame: GIFFrameInfo, canvasWidth: Int, canvasHeight: Int, canvas: inout [UInt8]) {
+    guard frame.x < canvasWidth, frame.y < canvasHeight else { return }
+    let columns = min(frame.width, canvasWidth - frame.x)
+    let rows = min(frame.height, canvasHeight - frame.y)
+    guard columns > 0, rows > 0 else { return }
+    canvas.withUnsafeMutableBytes { pixels in
+      for row in 0..<rows {
+        let start = ((frame.y + row) * canvasWidth + frame.x) * 4
+        // Safe: the clipped rectangle lies inside the canvas.
+        UnsafeMutableRawBufferPointer(rebasing: pixels[start..<start + columns * 4]).initializeMemory(
+          as: UInt8.self, repeating: 0)
+      }
+    }
+  }
+
+  /// The frame row that stored row `storedRow` holds in an interlaced frame
+  /// of `height` rows (passes from 0 step 8, 4 step 8, 2 step 4, 1 step 2).
+  static func interlacedRow(_ storedRow: Int, height: Int) -> Int {
+    var row = storedRow
+    let pass1 = (height + 7) / 8
+    if row < pass1 { return row * 8 }
+    row -= pass1
+    let pass2 = (height + 3) / 8
+    if row < pass2 { return 4 + row * 8 }
+    row -= pass2
+    let pass3 = (height + 1) / 4
+    if row < pass3 { return 2 + row * 4 }
+    row -= pass3
+    return 1 + row * 2
+  }
+
+  /// Fills `palette` from the frame's local table, else the global one.
+  private mutating func loadPalette(for frame: GIFFrameInfo, index: GIFIndex, bytes: UnsafeBufferPointer<UInt8>) {
+    let offset: Int
+    let count: Int
+    if let local = frame.localColorTableCount {
+      offset = frame.localColorTableOffset
+      count = local
+    } else {
+      offset = index.globalColorTableOffset
+      count = index.globalColorTableCount
+    }
+    // The index checked that `count * 3` bytes exist at `offset`.
+    let usable = max(0, min(count, 256, (bytes.count - offset) / 3))
+    for entry in 0..<256 {
+      if entry < usable {
+        let at = offset + entry * 3
+        let red = UInt32(bytes[at])
+        let green = UInt32(bytes[at + 1])
+        let blue = UInt32(bytes[at + 2])
+        palette[entry] = (red | green << 8 | blue << 16 | 0xFF00_0000).littleEndian
+      } else {
+        palette[entry] = Self.opaqueBlack
+      }
+    }
+  }
+}

@@ -1,0 +1,152 @@
+extension GIFFrameProvider {
+  /// The composited canvas of frame `index`.
+  ///
+  /// Any order is fine; the pixels equal those of decoding `0...index` in
+  /// sequence. The next frame after the last one asked for costs one frame
+  /// decode; a seek replays from the nearest cached canvas or keyframe at or
+  /// before `index`.
+  ///
+  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
+  /// - Complexity: O(*r* × *c*) for *r* frames replayed and a canvas of *c*
+  ///   pixels; *r* is 1 for sequential playback.
+  public mutating func frame(at index: Int) throws(FrameProviderError) -> RGBAImage {
+    guard self.index.frames.indices.contains(index) else {
+      throw .indexOutOfRange(index: index, count: self.index.frames.count)
+    }
+    render(index)
+    shownIsShared = true
+    return RGBAImage(width: canvasWidth, height: canvasHeight, pixels: shown)
+  }
+
+  /// Whether all `width * height` pixels of frame `index` were decoded,
+  /// decoding it first when that is not yet known.
+  ///
+  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
+  /// - Complexity: O(1) when known; otherwise as ``frame(at:)``.
+  public mutating func isFrameComplete(_ index: Int) throws(FrameProviderError) -> Bool {
+    guard self.index.frames.indices.contains(index) else {
+      throw .indexOutOfRange(index: index, count: self.index.frames.count)
+    }
+    if completeness[index] == 0 { render(index) }
+    return completeness[index] == 1
+  }
+
+  /// Whether frame `index` is a keyframe now: its canvas can be made
+  /// without drawing an earlier frame.
+  func isKeyframe(_ index: Int) -> Bool {
+    blankBefore[index] || coversCanvas[index]
+  }
+
+  /// Makes `cursor == target`, with `shown` its composited canvas.
+  mutating func render(_ target: Int) {
+    if cursor == target, shown.count == canvasByteCount { return }
+    // Find the nearest start at or before `target`.
+    var start = target
+    var fromCursor = false
+    while true {
+      if start == cursor, cursor < target, shown.count == canvasByteCount,
+        baseIsExact || !Self.restoresPrevious(index.frames[start])
+      {
+        fromCursor = true
+        break
+      }
+      if cache.contains(start) || blankBefore[start] { break }
+      if coversCanvas[start], start == target || !Self.restoresPrevious(index.frames[start]) { break }
+      if start == 0 { break }
+      start -= 1
+    }
+    if !fromCursor {
+      if let cached = cache.canvas(for: start) {
+        base = cached
+        baseIsShared = true
+        baseIsExact = true
+      } else {
+        // Blank: exact when `blankBefore`, a stand-in for a covering frame.
+        resetToBlank(&base, shared: baseIsShared)
+        baseIsShared = false
+        baseIsExact = blankBefore[start]
+      }
+      cursor = start
+      drawCursor()
+    }
+    while cursor < target {
+      advance()
+    }
+  }
+
+  /// Draws frame `cursor` on `base` into `shown`.
+  private mutating func drawCursor() {
+    let frame = index.frames[cursor]
+    copy(base, into: &shown, shared: shownIsShared)
+    shownIsShared = false
+    let complete = bytes.withUnsafeBufferPointer { buffer in
+      compositor.draw(frame, index: index, bytes: buffer, canvas: &shown)
+    }
+    frameDecodes += 1
+    completeness[cursor] = complete ? 1 : 2
+    if complete, frame.transparentIndex == nil, !Self.drawsNothing(frame), Self.covers(frame, index) {
+      coversCanvas[cursor] = true
+    }
+  }
+
+  /// Applies frame `cursor`'s disposal and draws the next frame.
+  private mutating func advance() {
+    let frame = index.frames[cursor]
+    switch frame.disposal {
+    case 3, 4:
+      break  // `base` stays: the canvas before `cursor` is the one before `cursor + 1`.
+    case 2:
+      copy(shown, into: &base, shared: baseIsShared)
+      baseIsShared = false
+      GIFCompositor.clear(frame, canvasWidth: canvasWidth, canvasHeight: canvasHeight, canvas: &base)
+      baseIsExact = true
+    default:
+      copy(shown, into: &base, shared: baseIsShared)
+      baseIsShared = false
+      baseIsExact = true
+    }
+    cursor += 1
+    #if ANIMTIMELINE_INTERNAL_CHECKS
+    precondition(baseIsExact || blankBefore[cursor], "advanced from an inexact canvas")
+    #endif
+    if baseIsExact, !blankBefore[cursor] {
+      let stored = cache.insert(base, for: cursor, isCheckpoint: cursor % checkpointStride == 0)
+      baseIsShared = baseIsShared || stored
+    }
+    drawCursor()
+  }
+
+  static func restoresPrevious(_ frame: GIFFrameInfo) -> Bool {
+    frame.disposal == 3 || frame.disposal == 4
+  }
+
+  var canvasByteCount: Int { canvasWidth * canvasHeight * 4 }
+
+  /// Makes `canvas` transparent black, reusing its storage unless it is
+  /// `shared` (then a fresh buffer costs one write instead of two).
+  private func resetToBlank(_ canvas: inout [UInt8], shared: Bool) {
+    if shared || canvas.count != canvasByteCount {
+      canvas = [UInt8](repeating: 0, count: canvasByteCount)
+    } else {
+      canvas.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+  }
+
+  /// Copies `source` into `destination`, reusing its storage unless it is
+  /// `shared` (handed to a caller or the cache: writing it in place would
+  /// copy it first).
+  private func copy(_ source: [UInt8], into destination: inout [UInt8], shared: Bool) {
+    if shared || destination.count != source.count {
+      destination = source
+      // Make it unique now, so the next write does not copy again.
+      destination.withUnsafeMutableBufferPointer { _ in }
+    } else {
+      destination.withUnsafeMutableBufferPointer { target in
+        source.withUnsafeBufferPointer { from in
+          // Safe: equal counts, checked above.
+          _ = target.update(fromContentsOf: from)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,177 @@
+/// A ``FrameProvider`` for GIF87a/GIF89a files: fully composited RGBA
+/// canvases, per-frame durations and a loop count, the way browsers show
+/// the file (`shared/spec/gif.md`).
+///
+/// Opening a GIF reads its blocks once and decodes no pixels. Frames are
+/// decoded on demand; ``frame(at:)`` accepts any order and returns the same
+/// pixels as decoding `0...index` in sequence. Sequential playback decodes
+/// each frame once; a seek replays from the nearest known canvas at or
+/// before the target: a cached canvas, or a *keyframe* (a frame drawn on a
+/// blank canvas, or a complete opaque frame covering the whole canvas).
+///
+/// Memory: the file bytes, per-frame metadata, two working canvases and a
+/// canvas cache bounded by ``GIFOptions/cacheByteBudget``.
+///
+/// The provider is a value type. A copy shares the file bytes and, until
+/// one of them decodes again, the cached canvases (copy-on-write); after
+/// that each copy keeps its own cache.
+public struct GIFFrameProvider: FrameProvider, Sendable {
+  /// The frame type: the composited canvas.
+  public typealias Frame = RGBAImage
+
+  let bytes: [UInt8]
+  let index: GIFIndex
+  /// The options the provider was opened with.
+  public let options: GIFOptions
+
+  // Playback state (see GIFFrameProvider+RandomAccess.swift).
+  var compositor = GIFCompositor()
+  var cache: GIFCanvasCache
+  /// The frame whose canvases `base` and `shown` hold, or -1.
+  var cursor = -1
+  /// The canvas before `cursor` was drawn.
+  var base: [UInt8] = []
+  /// Whether `base` is the true canvas (false when `cursor` was drawn on a
+  /// stand-in blank canvas because it covers everything).
+  var baseIsExact = false
+  /// The canvas after `cursor` was drawn.
+  var shown: [UInt8] = []
+  /// Whether `base` / `shown` may share storage with the cache or a caller.
+  var baseIsShared = false
+  var shownIsShared = false
+  /// Per frame: 0 unknown, 1 complete, 2 incomplete.
+  var completeness: [UInt8]
+  /// Per frame: the canvas before the frame is known to be blank.
+  let blankBefore: [Bool]
+  /// Per frame: decoded, complete, opaque and covering the canvas.
+  var coversCanvas: [Bool]
+  /// Canvases before frames `k * checkpointStride` are kept in preference.
+  let checkpointStride: Int
+  var frameDecodes = 0
+
+  /// Opens a GIF held in memory.
+  ///
+  /// - Throws: a ``GIFError`` when the bytes cannot be shown at all.
+  /// - Complexity: O(*n*) in the number of bytes; no pixel is decoded.
+  public init(bytes: [UInt8], options: GIFOptions = GIFOptions()) throws(GIFError) {
+    guard bytes.count <= options.maxFileBytes else {
+      throw .fileTooLarge(bytes: bytes.count, limit: options.maxFileBytes)
+    }
+    let index = try bytes.withUnsafeBufferPointer { buffer throws(GIFError) in
+      try GIFIndex(buffer, maxCanvasPixels: options.maxCanvasPixels)
+    }
+    self.bytes = bytes
+    self.index = index
+    self.options = options
+    self.cache = GIFCanvasCache(budget: options.cacheByteBudget)
+    let count = index.frames.count
+    var completeness = [UInt8](repeating: 0, count: count)
+    var blankBefore = [Bool](repeating: false, count: count)
+    for (position, frame) in index.frames.enumerated() {
+      if frame.width == 0 || frame.height == 0 {
+        completeness[position] = 1
+      } else if !(1...8).contains(frame.lzwMinimumCodeSize) {
+        completeness[position] = 2
+      }
+      if position == 0 {
+        blankBefore[position] = true
+      } else {
+        let previous = index.frames[position - 1]
+        switch previous.disposal {
+        case 2:
+          // The frame drew only inside its rectangle, which is now cleared.
+          blankBefore[position] = Self.covers(previous, index) || blankBefore[position - 1]
+        case 3, 4:
+          blankBefore[position] = blankBefore[position - 1]
+        default:
+          blankBefore[position] = blankBefore[position - 1] && Self.drawsNothing(previous)
+        }
+      }
+    }
+    self.completeness = completeness
+    self.blankBefore = blankBefore
+    self.coversCanvas = [Bool](repeating: false, count: count)
+    let canvasBytes = index.canvasWidth * index.canvasHeight * 4
+    let capacity = options.cacheByteBudget / (canvasBytes + GIFCanvasCache.entryOverhead)
+    self.checkpointStride = capacity > 0 ? max(1, (count + capacity - 1) / capacity) : Int.max
+  }
+
+  /// Opens a GIF from any sequence of bytes.
+  ///
+  /// - Throws: as ``init(bytes:options:)-([UInt8],_)``.
+  /// - Complexity: O(*n*).
+  public init(bytes: some Sequence<UInt8>, options: GIFOptions = GIFOptions()) throws(GIFError) {
+    try self.init(bytes: Array(bytes), options: options)
+  }
+
+  /// Opens a GIF from raw memory (the bytes are copied).
+  ///
+  /// - Throws: as ``init(bytes:options:)-([UInt8],_)``.
+  /// - Complexity: O(*n*).
+  public init(buffer: UnsafeRawBufferPointer, options: GIFOptions = GIFOptions()) throws(GIFError) {
+    guard buffer.count <= options.maxFileBytes else {
+      throw .fileTooLarge(bytes: buffer.count, limit: options.maxFileBytes)
+    }
+    try self.init(bytes: [UInt8](buffer), options: options)
+  }
+
+  /// Whether the frame's rectangle covers the whole canvas.
+  static func covers(_ frame: GIFFrameInfo, _ index: GIFIndex) -> Bool {
+    frame.x == 0 && frame.y == 0 && frame.width >= index.canvasWidth && frame.height >= index.canvasHeight
+  }
+
+  /// Whether the frame can draw no pixel at all.
+  static func drawsNothing(_ frame: GIFFrameInfo) -> Bool {
+    frame.width == 0 || frame.height == 0 || !(1...8).contains(frame.lzwMinimumCodeSize)
+  }
+
+  // MARK: FrameProvider
+
+  /// The number of frames counted (at least 1).
+  public var frameCount: Int { index.frames.count }
+
+  /// The duration of frame `index` in nanoseconds, after the delay policy.
+  public func frameDuration(at index: Int) -> Int64 {
+    guard self.index.frames.indices.contains(index) else { return 0 }
+    let raw = Int64(self.index.frames[index].delayCentiseconds) * 10_000_000
+    switch options.delayPolicy {
+    case .browser:
+      return raw <= 10_000_000 ? 100_000_000 : raw
+    case .raw:
+      return raw
+    case let .minimum(nanoseconds):
+      return max(raw, nanoseconds)
+    }
+  }
+
+  /// The number of plays, from the stored loop value and the loop policy.
+  public var loopCount: LoopCount {
+    guard let raw = index.rawLoopCount else { return LoopCount(_unchecked: 1) }
+    if raw == 0 { return .infinite }
+    switch options.loopPolicy {
+    case .browser: return LoopCount(_unchecked: Int64(raw) + 1)
+    case .literal: return LoopCount(_unchecked: Int64(raw))
+    }
+  }
+
+  // MARK: GIF facts
+
+  /// The canvas width: the logical screen's, grown to the first frame.
+  public var canvasWidth: Int { index.canvasWidth }
+  /// The canvas height: the logical screen's, grown to the first frame.
+  public var canvasHeight: Int { index.canvasHeight }
+  /// The stored loop value of the last valid NETSCAPE2.0/ANIMEXTS1.0 block
+  /// read, or `nil` when there is none.
+  public var rawLoopCount: UInt16? { index.rawLoopCount }
+  /// Whether the file ended before its trailer or had an unknown block
+  /// after the first frame (frames counted so far stand).
+  public var isTruncated: Bool { index.isTruncated }
+  /// What the file stores about each frame.
+  public var frameInfo: [GIFFrameInfo] { index.frames }
+  /// Decoding and caching counters.
+  public var statistics: GIFCacheStatistics {
+    GIFCacheStatistics(
+      frameDecodes: frameDecodes, cachedBytes: cache.bytes, peakCachedBytes: cache.peakBytes,
+      evictions: cache.evictions, cachedCanvases: cache.entries.count)
+  }
+}
