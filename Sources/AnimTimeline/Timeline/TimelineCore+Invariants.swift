@@ -13,7 +13,9 @@ extension TimelineCore {
       precondition(position == 0, "a static timeline moved")
       precondition(state != .finished, "a static timeline finished")
     } else if end.map({ position < $0 }) ?? true {
-      precondition(cursor.start <= position && position < cursor.end, "cursor does not hold the position")
+      // A slot whose end saturated at Int64.max holds Int64.max itself.
+      precondition(cursor.start <= position && (position < cursor.end || cursor.end == .max),
+        "cursor does not hold the position")
     }
     precondition(table.boundaries[cursor.frame + 1] > table.boundaries[cursor.frame] || isStatic,
       "displayed frame has zero duration")
