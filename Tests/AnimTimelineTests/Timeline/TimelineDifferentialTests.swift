@@ -61,7 +61,7 @@ import Testing
     #expect(skips > 50)
     #expect(rejections > 50)
     #expect(suspends > 50)
-    #expect(reversedFrames > 50)
+    #expect(reversedFrames > 25)
     #expect(statics > 10)
   }
 }
