@@ -13,7 +13,7 @@ import Testing
   }
 
   @Test func framesAreIndices() throws {
-    var provider = try SyntheticFrameProvider(durations: [1, 2, 3])
+    let provider = try SyntheticFrameProvider(durations: [1, 2, 3])
     #expect(try provider.frame(at: 2) == 2)
     #expect(throws: FrameProviderError.indexOutOfRange(index: 3, count: 3)) { try provider.frame(at: 3) }
   }
