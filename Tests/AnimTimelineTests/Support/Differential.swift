@@ -1,0 +1,208 @@
+import AnimTimeline
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// With `DIFF_TRACE=<file>` set, each script is written to that file before
+/// it runs, so the script behind an engine *trap* (which kills the test
+/// process before any report) can be recovered.
+func traceScript(_ script: TimelineScript) {
+  guard let path = PBTEnvironment.string("DIFF_TRACE"), let file = fopen(path, "w") else { return }
+  fputs(script.description + "\n", file)
+  fclose(file)
+}
+
+/// What a timeline looks like from outside after a command.
+struct Observation: Equatable, CustomStringConvertible {
+  var state: PlaybackState
+  var position: Int64
+  var iteration: Int64
+  var frame: Int
+  var slot: Int64
+  var suspended: Bool
+
+  init(_ timeline: Timeline<SyntheticFrameProvider>) {
+    state = timeline.state
+    position = timeline.position
+    iteration = timeline.iteration
+    frame = timeline.currentFrame
+    slot = timeline.slot
+    suspended = timeline.isSuspended
+  }
+
+  init(_ model: ReferenceTimeline) {
+    let place = model.current
+    state = model.state
+    position = model.position
+    iteration = Int64(place.iteration)
+    frame = place.frame
+    slot = Int64(place.slot)
+    suspended = model.suspended
+  }
+
+  var description: String {
+    "state=\(state) t=\(position) iteration=\(iteration) frame=\(frame) slot=\(slot) suspended=\(suspended)"
+  }
+}
+
+/// The result of one command: its events, or a rejection (a thrown error).
+enum CommandResult: Equatable, CustomStringConvertible {
+  case events([TimelineEvent])
+  case rejected
+
+  var description: String {
+    switch self {
+    case let .events(events): return "events \(events)"
+    case .rejected: return "rejected"
+    }
+  }
+}
+
+extension Timeline<SyntheticFrameProvider> {
+  /// Applies one script command through the public API.
+  mutating func apply(_ command: ScriptCommand) -> CommandResult {
+    do {
+      switch command {
+      case let .tick(d, mode):
+        return .events(Array(try mode.map { try tick(by: d, mode: RunMode($0)) } ?? tick(by: d)))
+      case .play: play()
+      case .pause: pause()
+      case .stop: stop()
+      case let .seek(t): return .events(Array(try seek(to: t)))
+      case let .seekFrame(j, i):
+        return .events(Array(try i.map { try seek(toFrame: j, iteration: $0) } ?? seek(toFrame: j)))
+      case let .rate(r): rate = try Rate(millionths: r)
+      case let .loops(k): return .events(Array(try setLoops(try k.map { try LoopCount.plays($0) } ?? .infinite)))
+      case let .direction(d): direction = d
+      case let .maxStep(v): maxStep = try v.map { try MaxStep.nanoseconds($0) } ?? .unlimited
+      case let .policy(p): policy = p
+      case let .modes(names): modes = RunModes(names)
+      }
+      return .events([])
+    } catch {
+      return .rejected
+    }
+  }
+}
+
+extension ReferenceTimeline {
+  mutating func result(of command: ScriptCommand) -> CommandResult {
+    do {
+      return .events(try apply(command))
+    } catch {
+      return .rejected
+    }
+  }
+
+  /// The model's answer to `Timeline.location(at:)`.
+  func location(at t: Int64) -> Place {
+    if isStatic { return place(at: 0) }
+    return place(at: end.map { min(Int128(t), $0) } ?? Int128(t))
+  }
+}
+
+enum Differential {
+  /// Runs `script` on the engine and on the reference model, comparing after
+  /// every command; returns a description of the first disagreement.
+  static func firstMismatch(_ script: TimelineScript) -> String? {
+    traceScript(script)
+    let modelOrNil = try? script.makeModel()
+    let engineOrNil = try? script.makeEngine()
+    guard var model = modelOrNil, var engine = engineOrNil else {
+      if (modelOrNil == nil) != (engineOrNil == nil) {
+        return "creation: model \(modelOrNil == nil ? "rejects" : "accepts"), engine \(engineOrNil == nil ? "throws" : "accepts")"
+      }
+      return nil
+    }
+    if let problem = compare(engine, model, after: "creation") { return problem }
+    for (index, command) in script.commands.enumerated() {
+      let expected = model.result(of: command)
+      if KnownEngineBugs.wouldTrapAtInt64Max(model) { return nil }  // see KnownEngineBugs
+      let actual = KnownEngineBugs.apply(command, to: &engine)
+      let step = "command #\(index + 1) `\(command)`"
+      if expected != actual {
+        return "\(step): expected \(expected), engine gave \(actual)\n  model after: \(Observation(model))\n  engine after: \(Observation(engine))"
+      }
+      if let problem = compare(engine, model, after: step) { return problem }
+    }
+    return nil
+  }
+
+  static func compare(_ engine: Timeline<SyntheticFrameProvider>, _ model: ReferenceTimeline, after step: String) -> String? {
+    let expected = Observation(model)
+    let actual = Observation(engine)
+    if expected != actual { return "after \(step):\n  expected \(expected)\n  engine   \(actual)" }
+    if engine.isStatic != model.isStatic { return "after \(step): isStatic \(engine.isStatic), expected \(model.isStatic)" }
+    if Int128(engine.loopDuration) != model.loopDuration { return "after \(step): loopDuration \(engine.loopDuration)" }
+    if engine.totalDuration.map({ Int128($0) }) != model.end { return "after \(step): totalDuration \(String(describing: engine.totalDuration))" }
+    if !model.isStatic, Int128(engine.completedIterations) != model.completed(at: Int128(model.position)) {
+      return "after \(step): completedIterations \(engine.completedIterations), expected \(model.completed(at: Int128(model.position)))"
+    }
+    // Queries at a few nearby times, under the current configuration.
+    let t = model.position
+    for probe in [0, t, t > 0 ? t - 1 : 0, t < Int64.max ? t + 1 : t] + (model.end.map { [Int64($0)] } ?? []) {
+      let want = model.location(at: probe)
+      guard let got = try? engine.location(at: probe) else { return "after \(step): location(at: \(probe)) threw" }
+      if got.frame != want.frame || Int128(got.slot) != want.slot || Int128(got.iteration) != want.iteration {
+        return "after \(step): location(at: \(probe)) = \(got), expected \(want)"
+      }
+    }
+    return nil
+  }
+}
+
+/// Work-arounds for engine bugs that *trap* (and so would kill the whole
+/// test process, hiding every other result). Each has a dedicated failing
+/// test that demonstrates it; delete the work-around once the engine is fixed.
+enum KnownEngineBugs {
+  /// Engine bug: `seek`/`seek-frame` on a *finished* timeline to a time
+  /// before `E` traps in debug builds ("finished away from the end"):
+  /// `TimelineCore.seek(to:)` calls `relocate()` (which checks invariants)
+  /// before it changes the state from finished to paused. Demonstrated by
+  /// `TimelineTests.seekFromFinishedBeforeTheEndDoesNotTrap`.
+  static let avoidSeekFromFinishedTrap = true
+
+  /// Engine bug: a non-static timeline with infinite loops at position
+  /// `Int64.max` (where spec section 6 step 5 saturates `T'`, and where
+  /// `seek` may put it) traps in debug builds ("cursor does not hold the
+  /// position"): the displayed slot's end saturates to `Int64.max` too, so
+  /// `start <= T < end` cannot hold. Demonstrated by
+  /// `TimelineTests.saturatingAtInt64MaxDoesNotTrap`.
+  static let avoidInt64MaxTrap = true
+
+  /// Whether the model, after a command, sits where the engine traps; the
+  /// differential run stops comparing there (the script is cut short).
+  static func wouldTrapAtInt64Max(_ model: ReferenceTimeline) -> Bool {
+    avoidInt64MaxTrap && !model.isStatic && model.end == nil && model.position == Int64.max
+  }
+
+  /// Applies `command`, routing around the known traps with a sequence that
+  /// the spec says is equivalent: from finished, `seek t` (t < E) leaves the
+  /// timeline paused at t with carry 0, exactly as `stop` then `seek t` does
+  /// (`stop` does not touch the suspended flag, and emits nothing).
+  static func apply(_ command: ScriptCommand, to engine: inout Timeline<SyntheticFrameProvider>) -> CommandResult {
+    guard avoidSeekFromFinishedTrap, engine.state == .finished else { return engine.apply(command) }
+    switch command {
+    case .seek, .seekFrame:
+      var probe = engine
+      probe.stop()
+      let result = probe.apply(command)
+      switch result {
+      case .rejected:
+        return .rejected
+      case .events:
+        if probe.position == engine.totalDuration {
+          // Lands on E again: no trap on this path; run it for real.
+          return engine.apply(command)
+        }
+        engine = probe
+        return result
+      }
+    default:
+      return engine.apply(command)
+    }
+  }
+}

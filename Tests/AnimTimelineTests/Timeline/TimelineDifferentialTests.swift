@@ -1,0 +1,67 @@
+import Testing
+@testable import AnimTimeline
+
+/// The engine against the independent reference model (`Support/ReferenceTimeline`),
+/// compared after every command of thousands of random scripts.
+@Suite struct TimelineDifferentialTests {
+  @Test func randomScriptsMatchTheReferenceModel() {
+    forAll("TimelineDifferentialTests.randomScriptsMatchTheReferenceModel",
+           gen: ScriptGen.scripts(maxCommands: 30), iterations: 4_000) { script in
+      if let mismatch = Differential.firstMismatch(script) { throw PropertyFailure(message: mismatch) }
+      return true
+    }
+  }
+
+  @Test func longScriptsMatchTheReferenceModel() {
+    forAll("TimelineDifferentialTests.longScriptsMatchTheReferenceModel",
+           gen: ScriptGen.scripts(maxCommands: 200), iterations: 300) { script in
+      if let mismatch = Differential.firstMismatch(script) { throw PropertyFailure(message: mismatch) }
+      return true
+    }
+  }
+
+  @Test func staticScriptsMatchTheReferenceModel() {
+    forAll("TimelineDifferentialTests.staticScriptsMatchTheReferenceModel",
+           gen: ScriptGen.scripts(maxCommands: 30, staticOnly: true), iterations: 1_000) { script in
+      if let mismatch = Differential.firstMismatch(script) { throw PropertyFailure(message: mismatch) }
+      return true
+    }
+  }
+
+  /// The generator must actually reach the interesting situations; a
+  /// differential test over boring scripts proves little.
+  @Test func generatedScriptsCoverTheInterestingCases() {
+    var rng = SplitMix64(seed: 2024)
+    var finished = 0, loopEvents = 0, skips = 0, rejections = 0, suspends = 0, reversedFrames = 0, statics = 0
+    let gen = ScriptGen.scripts(maxCommands: 30)
+    for _ in 0..<500 {
+      let script = gen.generate(&rng)
+      guard var model = try? script.makeModel() else { continue }
+      if model.isStatic { statics += 1 }
+      for command in script.commands {
+        switch model.result(of: command) {
+        case .rejected: rejections += 1
+        case let .events(events):
+          for event in events {
+            switch event {
+            case .finished: finished += 1
+            case .loopCompleted: loopEvents += 1
+            case let .frameChanged(from, to, slots):
+              if slots > 1 { skips += 1 }
+              if to < from, slots == 1 { reversedFrames += 1 }
+            case .suspended: suspends += 1
+            case .resumed: break
+            }
+          }
+        }
+      }
+    }
+    #expect(finished > 50)
+    #expect(loopEvents > 100)
+    #expect(skips > 50)
+    #expect(rejections > 50)
+    #expect(suspends > 50)
+    #expect(reversedFrames > 25)
+    #expect(statics > 10)
+  }
+}
