@@ -120,8 +120,7 @@ enum Differential {
     if let problem = compare(engine, model, after: "creation") { return problem }
     for (index, command) in script.commands.enumerated() {
       let expected = model.result(of: command)
-      if KnownEngineBugs.wouldTrapAtInt64Max(model) { return nil }  // see KnownEngineBugs
-      let actual = KnownEngineBugs.apply(command, to: &engine)
+      let actual = engine.apply(command)
       let step = "command #\(index + 1) `\(command)`"
       if expected != actual {
         return "\(step): expected \(expected), engine gave \(actual)\n  model after: \(Observation(model))\n  engine after: \(Observation(engine))"
@@ -151,58 +150,5 @@ enum Differential {
       }
     }
     return nil
-  }
-}
-
-/// Work-arounds for engine bugs that *trap* (and so would kill the whole
-/// test process, hiding every other result). Each has a dedicated failing
-/// test that demonstrates it; delete the work-around once the engine is fixed.
-enum KnownEngineBugs {
-  /// Engine bug: `seek`/`seek-frame` on a *finished* timeline to a time
-  /// before `E` traps in debug builds ("finished away from the end"):
-  /// `TimelineCore.seek(to:)` calls `relocate()` (which checks invariants)
-  /// before it changes the state from finished to paused. Demonstrated by
-  /// `TimelineTests.seekFromFinishedBeforeTheEndDoesNotTrap`.
-  static let avoidSeekFromFinishedTrap = true
-
-  /// Engine bug: a non-static timeline with infinite loops at position
-  /// `Int64.max` (where spec section 6 step 5 saturates `T'`, and where
-  /// `seek` may put it) traps in debug builds ("cursor does not hold the
-  /// position"): the displayed slot's end saturates to `Int64.max` too, so
-  /// `start <= T < end` cannot hold. Demonstrated by
-  /// `TimelineTests.saturatingAtInt64MaxDoesNotTrap`.
-  static let avoidInt64MaxTrap = true
-
-  /// Whether the model, after a command, sits where the engine traps; the
-  /// differential run stops comparing there (the script is cut short).
-  static func wouldTrapAtInt64Max(_ model: ReferenceTimeline) -> Bool {
-    avoidInt64MaxTrap && !model.isStatic && model.end == nil && model.position == Int64.max
-  }
-
-  /// Applies `command`, routing around the known traps with a sequence that
-  /// the spec says is equivalent: from finished, `seek t` (t < E) leaves the
-  /// timeline paused at t with carry 0, exactly as `stop` then `seek t` does
-  /// (`stop` does not touch the suspended flag, and emits nothing).
-  static func apply(_ command: ScriptCommand, to engine: inout Timeline<SyntheticFrameProvider>) -> CommandResult {
-    guard avoidSeekFromFinishedTrap, engine.state == .finished else { return engine.apply(command) }
-    switch command {
-    case .seek, .seekFrame:
-      var probe = engine
-      probe.stop()
-      let result = probe.apply(command)
-      switch result {
-      case .rejected:
-        return .rejected
-      case .events:
-        if probe.position == engine.totalDuration {
-          // Lands on E again: no trap on this path; run it for real.
-          return engine.apply(command)
-        }
-        engine = probe
-        return result
-      }
-    default:
-      return engine.apply(command)
-    }
   }
 }

@@ -7,17 +7,12 @@ enum PropertySupport {
     durations.indices.filter { durations[$0] > 0 }
   }
 
-  /// Runs `script`'s commands on a fresh engine, in lockstep with the
-  /// reference model so that it can stop before the known engine traps
-  /// (see ``KnownEngineBugs``). `nil` if the script's timeline cannot be made.
+  /// Runs `script`'s commands on a fresh engine. `nil` if the script's
+  /// timeline cannot be made.
   static func run(_ script: TimelineScript) -> Timeline<SyntheticFrameProvider>? {
-    guard var model = try? script.makeModel(), var engine = try? script.makeEngine() else { return nil }
+    guard var engine = try? script.makeEngine() else { return nil }
     for command in script.commands {
-      var next = model
-      _ = next.result(of: command)
-      if KnownEngineBugs.wouldTrapAtInt64Max(next) { break }
-      model = next
-      _ = KnownEngineBugs.apply(command, to: &engine)
+      _ = engine.apply(command)
     }
     return engine
   }

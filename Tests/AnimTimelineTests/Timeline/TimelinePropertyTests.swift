@@ -92,9 +92,6 @@ import Testing
       if kind == 3, let end = engine.totalDuration, end > 0 { t = end - 1 }
       let frame = try engine.frameIndex(at: t)
       let location = try engine.location(at: t)
-      if KnownEngineBugs.avoidSeekFromFinishedTrap, engine.state == .finished, t < (engine.totalDuration ?? .max) {
-        engine.stop()
-      }
       let wasFinished = engine.state == .finished
       let events = Array(try engine.seek(to: t))
       try ensure(engine.currentFrame == frame, "frame \(engine.currentFrame) after seek(\(t)), frameIndex said \(frame)")
