@@ -20,6 +20,8 @@ func runMain(_ arguments: [String]) -> Int32 {
       return 0
     case "bench":
       return try Bench.run(&args)
+    case "play":
+      return try PlayCommand.run(&args)
     case _ where GIFCommands.subcommands.contains(first):
       return GIFCommands.run(first, Array(arguments.dropFirst()))
     default:
