@@ -81,7 +81,8 @@ extension TimelineCore {
   mutating func crossSlots(to target: Int64) -> TickEvents {
     var events = TickEvents()
     let (oldFrame, oldSlot, oldIteration) = (cursor.frame, cursor.slot, cursor.iteration)
-    let next = successor(of: cursor)
+    // A slot whose end saturated at Int64.max has no successor to build.
+    let next = cursor.end < .max ? successor(of: cursor) : cursor
     let finalTime = end ?? .max
     if target < next.end, target < finalTime {
       // The common case: one slot on, not the end (either policy).

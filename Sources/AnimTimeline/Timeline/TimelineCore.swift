@@ -19,15 +19,16 @@ struct TimelineCore: Sendable {
     var end: Int64
   }
 
-  let table: FrameTable
-  let isStatic: Bool
+  @usableFromInline let table: FrameTable
+  @usableFromInline let isStatic: Bool
 
   @usableFromInline var position: Int64 = 0
-  var carry: Int64 = 0
-  var state: PlaybackState = .stopped { didSet { refreshFastLimit() } }
-  var isSuspended = false { didSet { refreshFastLimit() } }
+  @usableFromInline var carry: Int64 = 0
+  @usableFromInline var state: PlaybackState = .stopped { didSet { refreshFastLimit() } }
+  @usableFromInline var isSuspended = false { didSet { refreshFastLimit() } }
   /// Set only by `relocate()` and `crossSlots`, which refresh `fastLimit`.
   var cursor: Cursor
+
 
   /// A tick whose target position is below this needs nothing but the
   /// addition: the timeline is playing, not suspended, not static, at
@@ -42,7 +43,7 @@ struct TimelineCore: Sendable {
   /// `E = plays * L`, or `nil` when infinite.
   var end: Int64?
   var direction: PlaybackDirection
-  var rate: Int64 { didSet { refreshFastLimit() } }
+  @usableFromInline var rate: Int64 { didSet { refreshFastLimit() } }
   @usableFromInline var maxStep: Int64
   var policy: SkipPolicy
   @usableFromInline var modes: RunModes
@@ -151,6 +152,7 @@ struct TimelineCore: Sendable {
     state == .playing && !isSuspended && !isStatic && rate == 1_000_000 ? cursor.end : .min
   }
 
+  @usableFromInline
   mutating func refreshFastLimit() {
     fastLimit = expectedFastLimit
   }

@@ -599,39 +599,37 @@ import Testing
     #expect(events(try timeline.tick(by: ms(100))) == [.resumed, .frameChanged(from: 0, to: 1, slots: 1), .loopCompleted(completed: 1), .finished])
   }
 
-  // MARK: Engine bugs that trap (see the report). They run in a child
-  // process so that a trap fails only this test.
+  // MARK: Regressions: cases that once trapped in debug builds.
 
   /// Spec 5: `seek t` on a finished timeline with t < E: "stopped or
-  /// finished -> paused". The engine traps (debug invariant "finished away
-  /// from the end") because `seek(to:)` relocates before leaving finished.
-  @Test func seekFromFinishedBeforeTheEndDoesNotTrap() async {
-    await #expect(processExitsWith: .success) {
-      var timeline = try! Timeline(provider: SyntheticFrameProvider(durations: [1, 1], loopCount: .plays(1)))
-      timeline.play()
-      _ = try! timeline.tick(by: 2)  // E = 2: finished
-      _ = try! timeline.seek(to: 0)
-      precondition(timeline.state == .paused && timeline.position == 0)
-    }
+  /// finished -> paused" (this once tripped the invariant check because the
+  /// cursor moved before the state left finished).
+  @Test func seekFromFinishedBeforeTheEnd() throws {
+    var timeline = try Timeline(provider: SyntheticFrameProvider(durations: [1, 1], loopCount: .plays(1)))
+    timeline.play()
+    _ = try timeline.tick(by: 2)  // E = 2: finished
+    #expect(try timeline.seek(to: 0).isEmpty)
+    #expect(timeline.state == .paused && timeline.position == 0)
   }
 
-  /// Spec 6.5: "With infinite loops T' saturates at Int64.max." The engine
-  /// traps (debug invariant "cursor does not hold the position") once the
-  /// position is Int64.max, by a tick or a seek.
-  @Test func saturatingAtInt64MaxDoesNotTrap() async {
-    await #expect(processExitsWith: .success) {
-      var timeline = try! Timeline(
-        provider: SyntheticFrameProvider(durations: [1, 1]),
-        configuration: TimelineConfiguration(maxStep: .unlimited))
-      timeline.play()
-      _ = try! timeline.tick(by: Int64.max)
-      precondition(timeline.position == Int64.max)
+  /// Infinite loops saturate at `Int64.max` (spec section 6, step 5); the
+  /// slot there has no successor, and further ticks change nothing.
+  @Test func saturatingAtInt64Max() throws {
+    var timeline = try make([1, 1]) { $0.maxStep = .unlimited }
+    timeline.play()
+    _ = try timeline.tick(by: Int64.max)
+    #expect(timeline.position == Int64.max)
+    // T = 2^63 - 1 = iteration (2^63 - 2) / 2, p = 1: frame 1, slot 2^63 - 1.
+    #expect(timeline.location == TimelineLocation(frame: 1, slot: Int64.max, iteration: (Int64.max - 1) / 2))
+    for step in [Int64(1), 5, Int64.max] {
+      #expect(try timeline.tick(by: step).isEmpty)
+      #expect(timeline.position == Int64.max)
     }
-    await #expect(processExitsWith: .success) {
-      var timeline = try! Timeline(provider: SyntheticFrameProvider(durations: [1, 1]))
-      _ = try! timeline.seek(to: Int64.max)
-      precondition(timeline.position == Int64.max && timeline.state == .paused)
-    }
+    var seeking = try make([1, 1])
+    try seeking.seek(to: Int64.max)
+    #expect(seeking.position == Int64.max && seeking.state == .paused)
+    seeking.play()
+    #expect(try seeking.tick(by: 1).isEmpty)
   }
 
   /// The same saturation one nanosecond short works: T = Int64.max - 1 is
