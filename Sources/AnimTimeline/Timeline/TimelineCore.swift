@@ -19,34 +19,35 @@ struct TimelineCore: Sendable {
     var end: Int64
   }
 
-  @usableFromInline let table: FrameTable
-  @usableFromInline let isStatic: Bool
+  // The fields a common tick reads come first, so that they share one
+  // cache line (bench many with --layout array: 10^6 timelines).
 
   @usableFromInline var position: Int64 = 0
+  /// A tick whose target position is below this needs nothing but the
+  /// addition: the timeline is playing, not suspended, not static, at
+  /// rate 1, and the target stays in the displayed slot (`cursor.end`).
+  /// `Int64.min` when any of that is false. Derived from the fields below
+  /// and kept current by their observers and by the two places that move
+  /// the cursor (checked by `_checkInvariants`).
+  @usableFromInline var fastLimit: Int64 = .min
+  @usableFromInline var maxStep: Int64
+  @usableFromInline var modes: RunModes
+
   @usableFromInline var carry: Int64 = 0
   @usableFromInline var state: PlaybackState = .stopped { didSet { refreshFastLimit() } }
   @usableFromInline var isSuspended = false { didSet { refreshFastLimit() } }
   /// Set only by `relocate()` and `crossSlots`, which refresh `fastLimit`.
   var cursor: Cursor
-
-
-  /// A tick whose target position is below this needs nothing but the
-  /// addition: the timeline is playing, not suspended, not static, at
-  /// rate 1, and the target stays in the displayed slot (`cursor.end`).
-  /// `Int64.min` when any of that is false. Derived from the fields above
-  /// and kept current by their observers and by the two places that move
-  /// the cursor (checked by `_checkInvariants`).
-  @usableFromInline var fastLimit: Int64 = .min
-
+  @usableFromInline var rate: Int64 { didSet { refreshFastLimit() } }
+  var direction: PlaybackDirection
+  var policy: SkipPolicy
   /// The total plays, or `nil` when infinite.
   var plays: Int64?
   /// `E = plays * L`, or `nil` when infinite.
   var end: Int64?
-  var direction: PlaybackDirection
-  @usableFromInline var rate: Int64 { didSet { refreshFastLimit() } }
-  @usableFromInline var maxStep: Int64
-  var policy: SkipPolicy
-  @usableFromInline var modes: RunModes
+
+  @usableFromInline let table: FrameTable
+  @usableFromInline let isStatic: Bool
 
   init(table: FrameTable, configuration: TimelineConfiguration, defaultLoops: LoopCount) throws(TimelineError) {
     self.table = table
