@@ -19,11 +19,37 @@ struct TickSimulation: TimelineJob {
     return rounded > UInt128(Int64.max) ? .max : Int64(rounded)
   }
 
+  /// What a simulation ends with.
+  struct Summary: Equatable {
+    var stats: Stats
+    var state: PlaybackState
+    var position: Int64
+    var frame: Int
+    var loops: Int64
+    var simulated: Int64
+    /// The position minus `clampedSum * rate` (exact), for infinite loops;
+    /// `nil` when the timeline can finish.
+    var drift: Int64?
+  }
+
   func run<Provider: FrameProvider>(_ start: Timeline<Provider>) -> Int32 {
+    var output = Output()
+    let summary = simulate(start) { output.line($0) }
+    let drift = summary.drift.map(String.init)
+    if json {
+      output.line(#"{"summary":{"ticks":\#(ticks),"frames_shown":\#(summary.stats.framesShown),"frames_skipped":\#(summary.stats.framesSkipped),"loops":\#(summary.loops),"state":"\#(summary.state.rawValue)","t":\#(summary.position),"frame":\#(summary.frame),"simulated_ns":\#(summary.simulated),"clamped_sum_ns":\#(summary.stats.clampedSum),"drift_ns":\#(drift ?? "null"),"longest_tick_ns":\#(summary.stats.longestTick)}}"#)
+    } else {
+      output.line("summary: \(ticks) ticks over \(Self.seconds(summary.simulated)) simulated; frames shown \(summary.stats.framesShown), skipped \(summary.stats.framesSkipped); loops \(summary.loops); final state \(summary.state.rawValue) at t=\(summary.position) ns, frame \(summary.frame); clamped tick sum \(summary.stats.clampedSum) ns, drift \(drift ?? "n/a") ns; longest tick \(Self.seconds(summary.stats.longestTick))")
+    }
+    output.flush()
+    return 0
+  }
+
+  /// Runs the simulation, writing the per-tick lines (unless `summaryOnly`).
+  func simulate<Provider: FrameProvider>(_ start: Timeline<Provider>, write: (String) -> Void) -> Summary {
     var timeline = start
     let clock = ManualClock()
     var driver = TimelineDriver(clock: clock)
-    var output = Output()
     var rng = SplitMix64(seed: jitterSeed ?? 0)
     let period = nominalInstant(1)
     var stall: Int64 = 0
@@ -50,25 +76,20 @@ struct TickSimulation: TimelineJob {
                    clamped: advancing ? min(elapsed, timeline.maxStep.nanoseconds) : 0)
       if summaryOnly { continue }
       if json {
-        output.line(#"{"tick":\#(k),"at":\#(instant),"dt":\#(elapsed),"state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"iteration":\#(timeline.iteration),"frame":\#(timeline.currentFrame),"suspended":\#(timeline.isSuspended),"events":[\#(events.map(EventText.json).joined(separator: ","))]}"#)
+        write(#"{"tick":\#(k),"at":\#(instant),"dt":\#(elapsed),"state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"iteration":\#(timeline.iteration),"frame":\#(timeline.currentFrame),"suspended":\#(timeline.isSuspended),"events":[\#(events.map(EventText.json).joined(separator: ","))]}"#)
       } else if !events.isEmpty {
-        output.line("tick \(k) at \(Self.seconds(instant)): " + events.map(EventText.describe).joined(separator: ", "))
+        write("tick \(k) at \(Self.seconds(instant)): " + events.map(EventText.describe).joined(separator: ", "))
       }
     }
-    let simulated = previous
     let expected = UInt128(UInt64(stats.clampedSum)) * UInt128(UInt64(timeline.rate.millionths)) / 1_000_000
     let drift = timeline.totalDuration == nil && expected <= UInt128(Int64.max)
-      ? String(timeline.position - Int64(expected)) : "n/a"
-    if json {
-      output.line(#"{"summary":{"ticks":\#(ticks),"frames_shown":\#(stats.framesShown),"frames_skipped":\#(stats.framesSkipped),"loops":\#(timeline.completedIterations),"state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"frame":\#(timeline.currentFrame),"simulated_ns":\#(simulated),"clamped_sum_ns":\#(stats.clampedSum),"drift_ns":"\#(drift)","longest_tick_ns":\#(stats.longestTick)}}"#)
-    } else {
-      output.line("summary: \(ticks) ticks over \(Self.seconds(simulated)) simulated; frames shown \(stats.framesShown), skipped \(stats.framesSkipped); loops \(timeline.completedIterations); final state \(timeline.state.rawValue) at t=\(timeline.position) ns, frame \(timeline.currentFrame); clamped tick sum \(stats.clampedSum) ns, drift \(drift) ns; longest tick \(Self.seconds(stats.longestTick))")
-    }
-    output.flush()
-    return 0
+      ? timeline.position - Int64(expected) : nil
+    return Summary(
+      stats: stats, state: timeline.state, position: timeline.position, frame: timeline.currentFrame,
+      loops: timeline.completedIterations, simulated: previous, drift: drift)
   }
 
-  struct Stats {
+  struct Stats: Equatable {
     var framesShown: Int64 = 0
     var framesSkipped: Int64 = 0
     var clampedSum: Int64 = 0
