@@ -1,7 +1,7 @@
 /// SplitMix64 (Steele, Lea and Flood): a tiny, fast generator whose whole
 /// state is one `UInt64`, so any run replays exactly from its seed.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
+struct SplitMix64: RandomNumberGenerator, Sendable {
+  private(set) var state: UInt64
 
   init(seed: UInt64) { state = seed }
 

@@ -1,4 +1,5 @@
 import Testing
+@testable import TimelineDemo
 
 #if canImport(Glibc)
 import Glibc

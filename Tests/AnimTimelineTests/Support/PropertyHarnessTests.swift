@@ -1,4 +1,5 @@
 import Testing
+@testable import TimelineDemo
 
 /// Checks of the property-testing harness itself.
 @Suite struct PropertyHarnessTests {

@@ -1,4 +1,5 @@
 @testable import AnimTimeline
+@testable import TimelineDemo
 
 /// Helpers shared by the timeline property tests.
 enum PropertySupport {

@@ -1,4 +1,5 @@
 import AnimTimeline
+@testable import TimelineDemo
 
 /// One command of a timeline script (spec section 7's commands, as API calls).
 enum ScriptCommand: Equatable, CustomStringConvertible {

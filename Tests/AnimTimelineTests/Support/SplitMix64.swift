@@ -1,19 +1,10 @@
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny, fast, seedable
-/// generator whose output sequence is fixed by its seed on every platform
-/// and Swift version, so a property's seed replays the same cases forever.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-  private(set) var state: UInt64
+@testable import TimelineDemo
 
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+/// The property harness draws from the demo's `SplitMix64` (one
+/// implementation of the generator in the project), with these helpers.
+/// Its output sequence is fixed by its seed on every platform and Swift
+/// version, so a property's seed replays the same cases forever.
+extension SplitMix64 {
   /// A uniform value in `0..<bound` (`bound > 0`), by rejection so it has no
   /// modulo bias. Written out here rather than using the standard library's
   /// `random(in:using:)`, whose mapping of raw bits may change between

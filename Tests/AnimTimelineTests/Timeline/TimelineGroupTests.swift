@@ -1,5 +1,6 @@
 import Testing
 @testable import AnimTimeline
+@testable import TimelineDemo
 
 /// A group must behave exactly like its members ticked one by one.
 @Suite struct TimelineGroupTests {

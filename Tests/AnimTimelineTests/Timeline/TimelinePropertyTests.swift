@@ -1,5 +1,6 @@
 import Testing
 @testable import AnimTimeline
+@testable import TimelineDemo
 
 /// Properties of spec sections 4 to 6 over thousands of generated cases.
 @Suite struct TimelinePropertyTests {
