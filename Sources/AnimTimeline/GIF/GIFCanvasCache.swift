@@ -38,13 +38,15 @@ struct GIFCanvasCache: Sendable {
   func contains(_ key: Int) -> Bool { entries[key] != nil }
 
   /// Stores `pixels` for `key`, evicting as needed; returns whether they
-  /// were stored.
+  /// were stored. Without `mayEvict`, an entry that is not a checkpoint is
+  /// stored only when it fits without evicting.
   ///
   /// - Complexity: O(*e*) per eviction for *e* entries.
   @discardableResult
-  mutating func insert(_ pixels: [UInt8], for key: Int, isCheckpoint: Bool) -> Bool {
+  mutating func insert(_ pixels: [UInt8], for key: Int, isCheckpoint: Bool, mayEvict: Bool = true) -> Bool {
     let cost = pixels.count + Self.entryOverhead
     guard cost <= budget, entries[key] == nil else { return false }
+    guard isCheckpoint || mayEvict || bytes + cost <= budget else { return false }
     while bytes + cost > budget {
       guard evictOne() else { return false }
     }
