@@ -23,30 +23,33 @@ struct GIFCompositor: Sendable {
 
   init() {}
 
-  /// Draws `frame` onto `canvas` (the canvas before the frame, as
-  /// `width * height * 4` bytes) and returns whether all its pixels were
-  /// decoded.
+  /// Draws `frame` onto `canvas` and returns whether all its pixels were
+  /// decoded; `prepare` makes `canvas` the canvas before the frame
+  /// (`width * height * 4` bytes) first. Its second argument says that the
+  /// frame overwrites every pixel (decoded whole, opaque, covering the
+  /// canvas), so only the size matters.
   ///
   /// - Complexity: O(*d* + *p*) for *d* data bytes and *p* visible pixels.
   mutating func draw(
     _ frame: GIFFrameInfo,
     index: GIFIndex,
     bytes: UnsafeBufferPointer<UInt8>,
-    canvas: inout [UInt8]
+    canvas: inout [UInt8],
+    prepare: (inout [UInt8], _ overwritten: Bool) -> Void
   ) -> Bool {
     // A zero-size frame draws nothing and is complete; its data is skipped.
-    guard frame.width > 0, frame.height > 0 else { return true }
     // A later frame with a bad minimum code size draws nothing.
-    guard (1...8).contains(frame.lzwMinimumCodeSize) else { return false }
+    guard frame.width > 0, frame.height > 0, (1...8).contains(frame.lzwMinimumCodeSize) else {
+      prepare(&canvas, false)
+      return frame.width == 0 || frame.height == 0
+    }
 
     loadPalette(for: frame, index: index, bytes: bytes)
-    #if ANIMTIMELINE_INTERNAL_CHECKS
-    precondition(canvas.count == index.canvasWidth * index.canvasHeight * 4, "canvas size")
-    #endif
     // Both sides are at most 65535 * 65535 and the canvas' pixels: no overflow.
     if usesFrameDecoder, frame.width * frame.height <= index.canvasWidth * index.canvasHeight {
-      return drawWhole(frame, index: index, bytes: bytes, canvas: &canvas)
+      return drawWhole(frame, index: index, bytes: bytes, canvas: &canvas, prepare: prepare)
     }
+    prepare(&canvas, false)
     return drawByRows(frame, index: index, bytes: bytes, canvas: &canvas)
   }
 
@@ -56,7 +59,8 @@ struct GIFCompositor: Sendable {
     _ frame: GIFFrameInfo,
     index: GIFIndex,
     bytes: UnsafeBufferPointer<UInt8>,
-    canvas: inout [UInt8]
+    canvas: inout [UInt8],
+    prepare: (inout [UInt8], _ overwritten: Bool) -> Void
   ) -> Bool {
     let width = frame.width
     let height = frame.height
@@ -65,8 +69,17 @@ struct GIFCompositor: Sendable {
       pixelCount: width * height)
     let canvasWidth = index.canvasWidth
     let canvasHeight = index.canvasHeight
+    // No larger than the canvas (checked by the caller), so covering it
+    // means the same size at the origin.
+    let overwritten =
+      decoded == width * height && frame.transparentIndex == nil && frame.x == 0 && frame.y == 0
+      && width == canvasWidth && height == canvasHeight
+    prepare(&canvas, overwritten)
     let visibleColumns = frame.x < canvasWidth ? min(width, canvasWidth - frame.x) : 0
-    guard visibleColumns > 0, frame.y < canvasHeight else { return decoded == width * height }
+    // The stores below rely on the canvas size: checked, not assumed.
+    guard visibleColumns > 0, frame.y < canvasHeight, canvas.count == canvasWidth * canvasHeight * 4 else {
+      return decoded == width * height
+    }
     let transparent = frame.transparentIndex.map { Int($0) } ?? -1
     let interlaced = frame.isInterlaced
     let originX = frame.x
@@ -109,7 +122,8 @@ struct GIFCompositor: Sendable {
     let canvasHeight = index.canvasHeight
     let visibleColumns = frame.x < canvasWidth ? min(frame.width, canvasWidth - frame.x) : 0
     let visibleRows: Int
-    if visibleColumns == 0 || frame.y >= canvasHeight {
+    // The stores below rely on the canvas size: checked, not assumed.
+    if visibleColumns == 0 || frame.y >= canvasHeight || canvas.count != canvasWidth * canvasHeight * 4 {
       visibleRows = 0
     } else if frame.isInterlaced {
       visibleRows = frame.height

@@ -78,14 +78,24 @@ extension GIFFrameProvider {
   /// Draws frame `cursor` on `base` into `shown`.
   private mutating func drawCursor() {
     let frame = index.frames[cursor]
-    if baseIsBlank {
-      resetToBlank(&shown)
-    } else {
-      copy(base, into: &shown)
-    }
+    let base = baseIsBlank ? nil : self.base
+    let byteCount = canvasByteCount
+    var canvas = shown
+    shown = []  // `canvas` holds the only reference, so writes need no copy
     let complete = bytes.withUnsafeBufferPointer { buffer in
-      compositor.draw(frame, index: index, bytes: buffer, canvas: &shown)
+      compositor.draw(frame, index: index, bytes: buffer, canvas: &canvas) { canvas, overwritten in
+        // bench decode (harvesters.gif, noise 500x500): a frame that turns
+        // out to cover the canvas opaquely skips copying the canvas below.
+        if overwritten {
+          if canvas.count != byteCount { canvas = [UInt8](repeating: 0, count: byteCount) }
+        } else if let base {
+          Self.copy(base, into: &canvas)
+        } else {
+          Self.resetToBlank(&canvas, byteCount: byteCount)
+        }
+      }
     }
+    shown = canvas
     frameDecodes += 1
     completeness[cursor] = complete ? 1 : 2
     if complete, frame.transparentIndex == nil, !Self.drawsNothing(frame), Self.covers(frame, index) {
@@ -108,7 +118,7 @@ extension GIFFrameProvider {
     case 3, 4:
       break  // `base` stays: the canvas before `cursor` is the one before `cursor + 1`.
     case 2:
-      copy(shown, into: &base)
+      Self.copy(shown, into: &base)
       baseIsBlank = false
       GIFCompositor.clear(frame, canvasWidth: canvasWidth, canvasHeight: canvasHeight, canvas: &base)
       baseIsExact = true
@@ -137,7 +147,8 @@ extension GIFFrameProvider {
 
   var canvasByteCount: Int { canvasWidth * canvasHeight * 4 }
 
-  /// Makes `canvas` transparent black, reusing its storage.
+  /// Makes `canvas` `byteCount` transparent black bytes, reusing its
+  /// storage.
   ///
   /// Writing in place makes the storage unique first: free when nobody
   /// else holds it (the caller dropped the frame, the cache evicted it),
@@ -146,17 +157,17 @@ extension GIFFrameProvider {
   // taking a fresh canvas for every frame handed out avoids the page faults
   // of a new allocation per frame (/usr/bin/time: 96k minor faults -> see
   // Benchmarks/README.md).
-  private func resetToBlank(_ canvas: inout [UInt8]) {
-    if canvas.count != canvasByteCount {
-      canvas = [UInt8](repeating: 0, count: canvasByteCount)
+  private static func resetToBlank(_ canvas: inout [UInt8], byteCount: Int) {
+    if canvas.count != byteCount {
+      canvas = [UInt8](repeating: 0, count: byteCount)
     } else {
       canvas.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
   }
 
   /// Copies `source` into `destination`, reusing its storage (as
-  /// ``resetToBlank(_:)``).
-  private func copy(_ source: [UInt8], into destination: inout [UInt8]) {
+  /// ``resetToBlank(_:byteCount:)``).
+  private static func copy(_ source: [UInt8], into destination: inout [UInt8]) {
     if destination.count != source.count {
       destination = source
       // Make it unique now, so the next write does not copy again.

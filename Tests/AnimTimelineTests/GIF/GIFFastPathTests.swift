@@ -101,6 +101,35 @@ import Testing
     }
   }
 
+  @Test func coveringFramesSkipTheCanvasBelow() throws {
+    // Full-canvas opaque frames (drawn without copying the canvas below),
+    // between partial ones, interlaced and not, one of them cut short (so
+    // the canvas below must show through), in sequence and at random.
+    var generator = SeededGenerator(seed: 21)
+    var gif = GIFEncoder(screenWidth: 9, screenHeight: 6)
+    for position in 0..<12 {
+      let covering = position % 3 != 1
+      let width = covering ? 9 : 4
+      let height = covering ? 6 : 3
+      var frame = GIFEncoder.Frame(
+        x: covering ? 0 : 2, y: covering ? 0 : 1, width: width, height: height,
+        indices: (0..<width * height).map { _ in UInt8.random(in: 0...7, using: &generator) })
+      frame.interlaced = position % 4 == 0
+      frame.disposal = [0, 1, 2, 3][position % 4]
+      if position == 6 {
+        frame.rawData = Array(GIFEncoder.lzw(frame.indices, minimumCodeSize: 8).prefix(20))
+      }
+      gif.frames.append(frame)
+    }
+    let bytes = gif.encode()
+    let expected = try decode(bytes, fast: false)
+    #expect(try decode(bytes, fast: true) == expected)
+    var provider = try GIFFrameProvider(bytes: bytes)
+    for index in (0..<12).shuffled(using: &generator) + (0..<12).reversed() {
+      #expect(try provider.frame(at: index).pixels == expected.0[index], "frame \(index)")
+    }
+  }
+
   @Test func opaqueRowLoopMatchesTransparentLoop() {
     var generator = SeededGenerator(seed: 11)
     let colors = (0..<256).map { _ in UInt32.random(in: 0...UInt32.max, using: &generator) }
