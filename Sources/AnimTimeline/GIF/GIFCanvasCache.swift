@@ -20,6 +20,8 @@ struct GIFCanvasCache: Sendable {
   private(set) var peakBytes = 0
   private(set) var evictions = 0
   private var clock: UInt64 = 0
+  /// The pixels of the entry evicted last, until taken.
+  private var spare: [UInt8]? = nil
 
   init(budget: Int) {
     self.budget = max(0, budget)
@@ -60,6 +62,13 @@ struct GIFCanvasCache: Sendable {
     return true
   }
 
+  /// Takes the pixels of the entry evicted last, if any (so their storage
+  /// can be reused rather than freed), and forgets them.
+  mutating func takeSpare() -> [UInt8]? {
+    defer { spare = nil }
+    return spare
+  }
+
   private mutating func evictOne() -> Bool {
     var victim: Int? = nil
     var victimUse = UInt64.max
@@ -77,6 +86,7 @@ struct GIFCanvasCache: Sendable {
     }
     guard let key = victim, let entry = entries.removeValue(forKey: key) else { return false }
     bytes -= entry.pixels.count + Self.entryOverhead
+    spare = entry.pixels
     evictions += 1
     return true
   }

@@ -131,12 +131,25 @@ extension GIFFrameProvider {
       baseIsBlank = false
       baseIsExact = true
     }
+    // Whether `shown`'s storage (the old base) is also in the cache.
+    let shownIsCached = frame.disposal != 2 && !Self.restoresPrevious(frame) && cache.contains(cursor)
     cursor += 1
     #if ANIMTIMELINE_INTERNAL_CHECKS
     precondition(baseIsExact || blankBefore[cursor], "advanced from an inexact canvas")
     #endif
     if baseIsExact, !baseIsBlank, !blankBefore[cursor] {
       cache.insert(base, for: cursor, isCheckpoint: cursor % checkpointStride == 0, mayEvict: isReplay)
+    }
+    // Draw into a canvas the cache evicted rather than have the cached one
+    // copied into a new allocation (freeing one canvas and allocating
+    // another costs page faults). The spare may wait one frame, but only
+    // while `base` is in the cache, so at most two canvases live outside
+    // it. bench decode (gifplayer-muybridge.gif), first play: minor faults
+    // 26.8k -> see Benchmarks/README.md.
+    if shownIsCached, let spare = cache.takeSpare(), spare.count == shown.count {
+      shown = spare
+    } else if !cache.contains(cursor) {
+      _ = cache.takeSpare()
     }
     drawCursor()
   }
