@@ -16,6 +16,8 @@ enum Bench {
     case "tick": figures = try tick(options)
     case "many": figures = try many(options)
     case "seek": figures = try seek(options)
+    case "decode": figures = try decode(options)
+    case "access": figures = try access(options)
     default:
       throw UsageError("bench: unknown benchmark '\(which)' (tick, many, seek, decode, access)")
     }

@@ -20,6 +20,8 @@ struct GIFCanvasCache: Sendable {
   private(set) var peakBytes = 0
   private(set) var evictions = 0
   private var clock: UInt64 = 0
+  /// The pixels of the entry evicted last, until taken.
+  private var spare: [UInt8]? = nil
 
   init(budget: Int) {
     self.budget = max(0, budget)
@@ -38,13 +40,15 @@ struct GIFCanvasCache: Sendable {
   func contains(_ key: Int) -> Bool { entries[key] != nil }
 
   /// Stores `pixels` for `key`, evicting as needed; returns whether they
-  /// were stored.
+  /// were stored. Without `mayEvict`, an entry that is not a checkpoint is
+  /// stored only when it fits without evicting.
   ///
   /// - Complexity: O(*e*) per eviction for *e* entries.
   @discardableResult
-  mutating func insert(_ pixels: [UInt8], for key: Int, isCheckpoint: Bool) -> Bool {
+  mutating func insert(_ pixels: [UInt8], for key: Int, isCheckpoint: Bool, mayEvict: Bool = true) -> Bool {
     let cost = pixels.count + Self.entryOverhead
     guard cost <= budget, entries[key] == nil else { return false }
+    guard isCheckpoint || mayEvict || bytes + cost <= budget else { return false }
     while bytes + cost > budget {
       guard evictOne() else { return false }
     }
@@ -56,6 +60,13 @@ struct GIFCanvasCache: Sendable {
     precondition(bytes <= budget, "cache over budget")
     #endif
     return true
+  }
+
+  /// Takes the pixels of the entry evicted last, if any (so their storage
+  /// can be reused rather than freed), and forgets them.
+  mutating func takeSpare() -> [UInt8]? {
+    defer { spare = nil }
+    return spare
   }
 
   private mutating func evictOne() -> Bool {
@@ -75,6 +86,7 @@ struct GIFCanvasCache: Sendable {
     }
     guard let key = victim, let entry = entries.removeValue(forKey: key) else { return false }
     bytes -= entry.pixels.count + Self.entryOverhead
+    spare = entry.pixels
     evictions += 1
     return true
   }

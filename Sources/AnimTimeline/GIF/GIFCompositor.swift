@@ -1,39 +1,129 @@
 /// Draws decoded frames onto an RGBA canvas and applies disposal.
 ///
-/// Holds the LZW decoder and a 256-entry palette, both reused from frame to
-/// frame, so drawing allocates nothing.
+/// Holds the LZW decoders and a 256-entry palette, all reused from frame to
+/// frame, so drawing allocates nothing (the whole-frame decoder's buffers
+/// grow only when a frame needs more than any before it). A compositor
+/// draws the frames of one file.
 struct GIFCompositor: Sendable {
   private var decoder = LZWDecoder()
+  private var frameDecoder = LZWFrameDecoder()
+  /// Whether frames no larger than the canvas take the whole-frame decoder
+  /// (the default); tests turn it off to compare with the row decoder.
+  var usesFrameDecoder = true
   /// Colours as stored in memory (`R, G, B, A` bytes); entries past the
   /// active table are opaque black.
   private var palette: [UInt32] = Array(repeating: 0, count: 256)
+  /// The colour table `palette` holds (byte offset, entries), or -1s. A
+  /// compositor draws frames of one file only (its provider's bytes), so
+  /// the same table need not be read again.
+  private var paletteOffset = -1
+  private var paletteCount = -1
 
   private static let opaqueBlack = UInt32(0xFF00_0000).littleEndian
 
   init() {}
 
-  /// Draws `frame` onto `canvas` (the canvas before the frame, as
-  /// `width * height * 4` bytes) and returns whether all its pixels were
-  /// decoded.
+  /// Draws `frame` onto `canvas` and returns whether all its pixels were
+  /// decoded; `prepare` makes `canvas` the canvas before the frame
+  /// (`width * height * 4` bytes) first. Its second argument says that the
+  /// frame overwrites every pixel (decoded whole, opaque, covering the
+  /// canvas), so only the size matters.
   ///
   /// - Complexity: O(*d* + *p*) for *d* data bytes and *p* visible pixels.
   mutating func draw(
     _ frame: GIFFrameInfo,
     index: GIFIndex,
     bytes: UnsafeBufferPointer<UInt8>,
-    canvas: inout [UInt8]
+    canvas: inout [UInt8],
+    prepare: (inout [UInt8], _ overwritten: Bool) -> Void
   ) -> Bool {
     // A zero-size frame draws nothing and is complete; its data is skipped.
-    guard frame.width > 0, frame.height > 0 else { return true }
     // A later frame with a bad minimum code size draws nothing.
-    guard (1...8).contains(frame.lzwMinimumCodeSize) else { return false }
+    guard frame.width > 0, frame.height > 0, (1...8).contains(frame.lzwMinimumCodeSize) else {
+      prepare(&canvas, false)
+      return frame.width == 0 || frame.height == 0
+    }
 
     loadPalette(for: frame, index: index, bytes: bytes)
+    // Both sides are at most 65535 * 65535 and the canvas' pixels: no overflow.
+    if usesFrameDecoder, frame.width * frame.height <= index.canvasWidth * index.canvasHeight {
+      return drawWhole(frame, index: index, bytes: bytes, canvas: &canvas, prepare: prepare)
+    }
+    prepare(&canvas, false)
+    return drawByRows(frame, index: index, bytes: bytes, canvas: &canvas)
+  }
+
+  /// The fast path: decodes the whole frame into an index buffer (at most
+  /// the canvas' pixels), then composites its rows.
+  private mutating func drawWhole(
+    _ frame: GIFFrameInfo,
+    index: GIFIndex,
+    bytes: UnsafeBufferPointer<UInt8>,
+    canvas: inout [UInt8],
+    prepare: (inout [UInt8], _ overwritten: Bool) -> Void
+  ) -> Bool {
+    let width = frame.width
+    let height = frame.height
+    let decoded = frameDecoder.decode(
+      bytes, dataOffset: frame.dataOffset, minimumCodeSize: Int(frame.lzwMinimumCodeSize),
+      pixelCount: width * height)
+    let canvasWidth = index.canvasWidth
+    let canvasHeight = index.canvasHeight
+    // No larger than the canvas (checked by the caller), so covering it
+    // means the same size at the origin.
+    let overwritten =
+      decoded == width * height && frame.transparentIndex == nil && frame.x == 0 && frame.y == 0
+      && width == canvasWidth && height == canvasHeight
+    prepare(&canvas, overwritten)
+    let visibleColumns = frame.x < canvasWidth ? min(width, canvasWidth - frame.x) : 0
+    // The stores below rely on the canvas size: checked, not assumed.
+    guard visibleColumns > 0, frame.y < canvasHeight, canvas.count == canvasWidth * canvasHeight * 4 else {
+      return decoded == width * height
+    }
+    let transparent = frame.transparentIndex.map { Int($0) } ?? -1
+    let interlaced = frame.isInterlaced
+    let originX = frame.x
+    let originY = frame.y
+    let storedRows = (decoded + width - 1) / width
+    frameDecoder.withIndices(count: decoded) { indices in
+      palette.withUnsafeBufferPointer { colors in
+        canvas.withUnsafeMutableBytes { pixels in
+          for storedRow in 0..<storedRows {
+            let row = interlaced ? Self.interlacedRow(storedRow, height: height) : storedRow
+            let canvasY = originY &+ row
+            guard canvasY < canvasHeight else {
+              if interlaced { continue } else { break }
+            }
+            let first = storedRow &* width
+            let count = min(indices.count &- first, visibleColumns)
+            // Safe: `first + count <= indices.count`; the row starts inside
+            // the canvas (canvasY < canvasHeight, originX < canvasWidth) and
+            // `originX + count <= canvasWidth`.
+            Self.compositeRow(
+              indices.baseAddress! + first, count: count, colors: colors,
+              into: pixels.baseAddress! + (canvasY &* canvasWidth &+ originX) &* 4,
+              transparent: transparent)
+          }
+        }
+      }
+    }
+    return decoded == width * height
+  }
+
+  /// The general path: decodes row by row, for frames larger than the
+  /// canvas (only their visible rows are kept).
+  private mutating func drawByRows(
+    _ frame: GIFFrameInfo,
+    index: GIFIndex,
+    bytes: UnsafeBufferPointer<UInt8>,
+    canvas: inout [UInt8]
+  ) -> Bool {
     let canvasWidth = index.canvasWidth
     let canvasHeight = index.canvasHeight
     let visibleColumns = frame.x < canvasWidth ? min(frame.width, canvasWidth - frame.x) : 0
     let visibleRows: Int
-    if visibleColumns == 0 || frame.y >= canvasHeight {
+    // The stores below rely on the canvas size: checked, not assumed.
+    if visibleColumns == 0 || frame.y >= canvasHeight || canvas.count != canvasWidth * canvasHeight * 4 {
       visibleRows = 0
     } else if frame.isInterlaced {
       visibleRows = frame.height
@@ -46,9 +136,6 @@ struct GIFCompositor: Sendable {
     let originX = frame.x
     let originY = frame.y
 
-    #if ANIMTIMELINE_INTERNAL_CHECKS
-    precondition(canvas.count == canvasWidth * canvasHeight * 4, "canvas size")
-    #endif
     let decoded = palette.withUnsafeBufferPointer { colors in
       canvas.withUnsafeMutableBytes { pixels in
         decoder.decode(
@@ -57,22 +144,47 @@ struct GIFCompositor: Sendable {
         ) { storedRow, indices in
           let row = interlaced ? Self.interlacedRow(storedRow, height: frameHeight) : storedRow
           let canvasY = originY &+ row
-          guard canvasY < canvasHeight else { return }
+          guard canvasY < canvasHeight, let source = indices.baseAddress else { return }
           let count = min(indices.count, visibleColumns)
           // Safe: canvasY < canvasHeight and originX + count <= canvasWidth,
-          // so every store is inside the canvas; indices are < 256 = colors.count.
-          var offset = (canvasY &* canvasWidth &+ originX) &* 4
-          for column in 0..<count {
-            let value = Int(indices[column])
-            if value != transparent {
-              pixels.storeBytes(of: colors[value], toByteOffset: offset, as: UInt32.self)
-            }
-            offset &+= 4
-          }
+          // so every store is inside the canvas.
+          Self.compositeRow(
+            source, count: count, colors: colors,
+            into: pixels.baseAddress! + (canvasY &* canvasWidth &+ originX) &* 4,
+            transparent: transparent)
         }
       }
     }
     return decoded == frame.width * frame.height
+  }
+
+  /// Draws `count` indices through `colors` (256 entries) to `target`
+  /// (`count` RGBA pixels), leaving pixels whose index is `transparent`
+  /// (-1: none) unchanged.
+  // bench decode (harvesters.gif): the opaque loop has no per-pixel branch,
+  // so it compiles to straight loads and stores.
+  @inline(__always)
+  static func compositeRow(
+    _ source: UnsafePointer<UInt8>,
+    count: Int,
+    colors: UnsafeBufferPointer<UInt32>,
+    into target: UnsafeMutableRawPointer,
+    transparent: Int
+  ) {
+    guard count > 0, let colors = colors.baseAddress else { return }
+    // Safe: `colors` has 256 entries and an index is below 256.
+    if transparent < 0 {
+      for column in 0..<count {
+        target.storeBytes(of: colors[Int(source[column])], toByteOffset: column &* 4, as: UInt32.self)
+      }
+    } else {
+      for column in 0..<count {
+        let value = Int(source[column])
+        if value != transparent {
+          target.storeBytes(of: colors[value], toByteOffset: column &* 4, as: UInt32.self)
+        }
+      }
+    }
   }
 
   /// Clears `frame`'s rectangle, clipped to the canvas, to transparent black
@@ -121,6 +233,9 @@ struct GIFCompositor: Sendable {
       offset = index.globalColorTableOffset
       count = index.globalColorTableCount
     }
+    if offset == paletteOffset, count == paletteCount { return }
+    paletteOffset = offset
+    paletteCount = count
     // The index checked that `count * 3` bytes exist at `offset`.
     let usable = max(0, min(count, 256, (bytes.count - offset) / 3))
     for entry in 0..<256 {

@@ -14,7 +14,6 @@ extension GIFFrameProvider {
       throw .indexOutOfRange(index: index, count: self.index.frames.count)
     }
     render(index)
-    shownIsShared = true
     return RGBAImage(width: canvasWidth, height: canvasHeight, pixels: shown)
   }
 
@@ -58,30 +57,45 @@ extension GIFFrameProvider {
     if !fromCursor {
       if let cached = cache.canvas(for: start) {
         base = cached
-        baseIsShared = true
+        baseIsBlank = false
         baseIsExact = true
       } else {
         // Blank: exact when `blankBefore`, a stand-in for a covering frame.
-        resetToBlank(&base, shared: baseIsShared)
-        baseIsShared = false
+        // `base` keeps its storage for later; `drawCursor` blanks `shown`.
+        baseIsBlank = true
         baseIsExact = blankBefore[start]
       }
       cursor = start
       drawCursor()
     }
+    // One step of sequential playback, or a replay toward a seek target.
+    let isReplay = !fromCursor || target - cursor > 1
     while cursor < target {
-      advance()
+      advance(isReplay: isReplay)
     }
   }
 
   /// Draws frame `cursor` on `base` into `shown`.
   private mutating func drawCursor() {
     let frame = index.frames[cursor]
-    copy(base, into: &shown, shared: shownIsShared)
-    shownIsShared = false
+    let base = baseIsBlank ? nil : self.base
+    let byteCount = canvasByteCount
+    var canvas = shown
+    shown = []  // `canvas` holds the only reference, so writes need no copy
     let complete = bytes.withUnsafeBufferPointer { buffer in
-      compositor.draw(frame, index: index, bytes: buffer, canvas: &shown)
+      compositor.draw(frame, index: index, bytes: buffer, canvas: &canvas) { canvas, overwritten in
+        // bench decode (harvesters.gif, noise 500x500): a frame that turns
+        // out to cover the canvas opaquely skips copying the canvas below.
+        if overwritten {
+          if canvas.count != byteCount { canvas = [UInt8](repeating: 0, count: byteCount) }
+        } else if let base {
+          Self.copy(base, into: &canvas)
+        } else {
+          Self.resetToBlank(&canvas, byteCount: byteCount)
+        }
+      }
     }
+    shown = canvas
     frameDecodes += 1
     completeness[cursor] = complete ? 1 : 2
     if complete, frame.transparentIndex == nil, !Self.drawsNothing(frame), Self.covers(frame, index) {
@@ -90,28 +104,52 @@ extension GIFFrameProvider {
   }
 
   /// Applies frame `cursor`'s disposal and draws the next frame.
-  private mutating func advance() {
+  ///
+  /// The canvas before the next frame goes to the cache. In sequential
+  /// playback (not `isReplay`) a canvas that is not a checkpoint is kept
+  /// only while the cache has room: trading one for another on every frame
+  /// buys nothing a seek needs, and costs a fresh canvas per frame.
+  // bench decode (gifplayer-muybridge.gif): with the cache full, allocating
+  // a canvas and freeing one per frame cost more in page faults than
+  // decoding the frame.
+  private mutating func advance(isReplay: Bool) {
     let frame = index.frames[cursor]
     switch frame.disposal {
     case 3, 4:
       break  // `base` stays: the canvas before `cursor` is the one before `cursor + 1`.
     case 2:
-      copy(shown, into: &base, shared: baseIsShared)
-      baseIsShared = false
+      Self.copy(shown, into: &base)
+      baseIsBlank = false
       GIFCompositor.clear(frame, canvasWidth: canvasWidth, canvasHeight: canvasHeight, canvas: &base)
       baseIsExact = true
     default:
-      copy(shown, into: &base, shared: baseIsShared)
-      baseIsShared = false
+      // The canvas after `cursor` is the one before `cursor + 1`: take it
+      // as it is, and let `drawCursor` reuse the old base's storage.
+      // bench decode (gifplayer-muybridge.gif): one canvas copy a frame
+      // instead of two.
+      swap(&base, &shown)
+      baseIsBlank = false
       baseIsExact = true
     }
+    // Whether `shown`'s storage (the old base) is also in the cache.
+    let shownIsCached = frame.disposal != 2 && !Self.restoresPrevious(frame) && cache.contains(cursor)
     cursor += 1
     #if ANIMTIMELINE_INTERNAL_CHECKS
     precondition(baseIsExact || blankBefore[cursor], "advanced from an inexact canvas")
     #endif
-    if baseIsExact, !blankBefore[cursor] {
-      let stored = cache.insert(base, for: cursor, isCheckpoint: cursor % checkpointStride == 0)
-      baseIsShared = baseIsShared || stored
+    if baseIsExact, !baseIsBlank, !blankBefore[cursor] {
+      cache.insert(base, for: cursor, isCheckpoint: cursor % checkpointStride == 0, mayEvict: isReplay)
+    }
+    // Draw into a canvas the cache evicted rather than have the cached one
+    // copied into a new allocation (freeing one canvas and allocating
+    // another costs page faults). The spare may wait one frame, but only
+    // while `base` is in the cache, so at most two canvases live outside
+    // it. bench decode (gifplayer-muybridge.gif), first play: minor faults
+    // 26.8k -> 17.9k, 155 -> 102 us a frame.
+    if shownIsCached, let spare = cache.takeSpare(), spare.count == shown.count {
+      shown = spare
+    } else if !cache.contains(cursor) {
+      _ = cache.takeSpare()
     }
     drawCursor()
   }
@@ -122,21 +160,27 @@ extension GIFFrameProvider {
 
   var canvasByteCount: Int { canvasWidth * canvasHeight * 4 }
 
-  /// Makes `canvas` transparent black, reusing its storage unless it is
-  /// `shared` (then a fresh buffer costs one write instead of two).
-  private func resetToBlank(_ canvas: inout [UInt8], shared: Bool) {
-    if shared || canvas.count != canvasByteCount {
-      canvas = [UInt8](repeating: 0, count: canvasByteCount)
+  /// Makes `canvas` `byteCount` transparent black bytes, reusing its
+  /// storage.
+  ///
+  /// Writing in place makes the storage unique first: free when nobody
+  /// else holds it (the caller dropped the frame, the cache evicted it),
+  /// one extra copy when somebody does.
+  // bench decode (gifplayer-muybridge.gif): reusing the storage instead of
+  // taking a fresh canvas for every frame handed out avoids a new
+  // allocation, and its page faults, per frame.
+  private static func resetToBlank(_ canvas: inout [UInt8], byteCount: Int) {
+    if canvas.count != byteCount {
+      canvas = [UInt8](repeating: 0, count: byteCount)
     } else {
       canvas.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
   }
 
-  /// Copies `source` into `destination`, reusing its storage unless it is
-  /// `shared` (handed to a caller or the cache: writing it in place would
-  /// copy it first).
-  private func copy(_ source: [UInt8], into destination: inout [UInt8], shared: Bool) {
-    if shared || destination.count != source.count {
+  /// Copies `source` into `destination`, reusing its storage (as
+  /// ``resetToBlank(_:byteCount:)``).
+  private static func copy(_ source: [UInt8], into destination: inout [UInt8]) {
+    if destination.count != source.count {
       destination = source
       // Make it unique now, so the next write does not copy again.
       destination.withUnsafeMutableBufferPointer { _ in }

@@ -29,16 +29,16 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
   var cache: GIFCanvasCache
   /// The frame whose canvases `base` and `shown` hold, or -1.
   var cursor = -1
-  /// The canvas before `cursor` was drawn.
+  /// The canvas before `cursor` was drawn (unless `baseIsBlank`).
   var base: [UInt8] = []
+  /// Whether the canvas before `cursor` is transparent black, whatever
+  /// `base` holds (so a blank start costs no canvas of its own).
+  var baseIsBlank = false
   /// Whether `base` is the true canvas (false when `cursor` was drawn on a
   /// stand-in blank canvas because it covers everything).
   var baseIsExact = false
   /// The canvas after `cursor` was drawn.
   var shown: [UInt8] = []
-  /// Whether `base` / `shown` may share storage with the cache or a caller.
-  var baseIsShared = false
-  var shownIsShared = false
   /// Per frame: 0 unknown, 1 complete, 2 incomplete.
   var completeness: [UInt8]
   /// Per frame: the canvas before the frame is known to be blank.

@@ -43,6 +43,30 @@ import Testing
     }
   }
 
+  @Test func sequentialPlaybackWithAFullCache() throws {
+    // Sequential steps keep a full cache's canvases (only checkpoints
+    // evict) and draw into evicted canvases; pixels must not change, held
+    // frames must not change, and the cache stays within its budget.
+    let bytes = animation()
+    let (_, sequential) = try decodeAll(bytes)
+    for budget in [600, 1_200, 2_000, 5_000] {
+      var provider = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: budget))
+      var held: [RGBAImage] = []
+      for _ in 0..<3 {
+        for index in 0..<40 {
+          let image = try provider.frame(at: index)
+          #expect(image == sequential[index], "budget \(budget) frame \(index)")
+          if index % 7 == 0 { held.append(image) }
+        }
+        #expect(provider.statistics.peakCachedBytes <= budget)
+      }
+      for index in [39, 3, 27, 14, 0, 38] {
+        #expect(try provider.frame(at: index) == sequential[index], "budget \(budget) seek \(index)")
+      }
+      #expect(held == (0..<18).map { sequential[($0 % 6) * 7] })
+    }
+  }
+
   @Test func seeksReplayFromKeyframes() throws {
     var provider = try GIFFrameProvider(bytes: animation(), options: GIFOptions(cacheByteBudget: 0))
     _ = try provider.frame(at: 25)
