@@ -28,8 +28,8 @@ enum Bench {
   static func format(_ figures: [(String, String)], json: Bool) -> String {
     if json {
       return "{" + figures.map { key, value in
-        let isNumber = Double(value) != nil
-        return "\"\(key)\":" + (isNumber ? value : "\"\(value)\"")
+        let isLiteral = Double(value) != nil || value == "true" || value == "false"
+        return "\"\(key)\":" + (isLiteral ? value : "\"\(value)\"")
       }.joined(separator: ",") + "}"
     }
     return figures.map { "\($0)=\($1)" }.joined(separator: " ")
