@@ -2,10 +2,9 @@ import AnimTimeline
 
 extension Bench {
   /// `bench many`: N timelines with varied providers, rates, directions
-  /// and phases, ticked T times at 60 Hz, in a `TimelineGroup` (the layout
-  /// we recommend to games: the two numbers a tick changes in dense arrays,
-  /// everything else out of the way). `--layout array` ticks a plain
-  /// `[Timeline]` instead, for comparison.
+  /// and phases, ticked T times at 60 Hz, in the layout we recommend to
+  /// games: one contiguous array of value-type timelines, ticked in order
+  /// (no references, no per-timeline allocation, no protocol boxes).
   static func many(_ options: BenchOptions) throws(UsageError) -> [(String, String)] {
     let count = Int(options.timelines)
     var rng = SplitMix64(seed: options.seed)
@@ -35,21 +34,10 @@ extension Bench {
     }
     let step: Int64 = 16_666_667
     var changes: Int64 = 0
-    let elapsed: Int64
-    if options.layout == "array" {
-      elapsed = time {
-        for _ in 0..<options.ticks {
-          for index in timelines.indices {
-            if let events = try? timelines[index].tick(by: step), !events.isEmpty { changes &+= 1 }
-          }
-        }
-      }
-    } else {
-      var group = TimelineGroup(timelines)
-      timelines = []
-      elapsed = time {
-        for _ in 0..<options.ticks {
-          try? group.tick(by: step) { _, _ in changes &+= 1 }
+    let elapsed = time {
+      for _ in 0..<options.ticks {
+        for index in timelines.indices {
+          if let events = try? timelines[index].tick(by: step), !events.isEmpty { changes &+= 1 }
         }
       }
     }
@@ -64,7 +52,7 @@ extension Bench {
     // One core at 60 Hz has 16.67 ms a frame; the share N timelines use:
     let coreShare = nsPerTick * Double(count) * 60 / 1e9 * 100
     return [
-      ("bench", "many"), ("layout", options.layout), ("timelines", "\(count)"), ("ticks", "\(options.ticks)"),
+      ("bench", "many"), ("timelines", "\(count)"), ("ticks", "\(options.ticks)"),
       ("ns_per_timeline_tick", perItem(elapsed, total)),
       ("baseline_ns_per_iter", perItem(baseline, total)),
       ("ratio_to_baseline", ratio(Double(elapsed), Double(baseline))),

@@ -103,7 +103,6 @@ struct BenchOptions {
   var repeats: Int64 = 1
   var file: String?
   var json = false
-  var layout = "group"
 
   mutating func parse(_ name: String, _ args: inout Arguments) throws(UsageError) -> Bool {
     func int(_ name: String) throws(UsageError) -> Int64 {
@@ -136,10 +135,6 @@ struct BenchOptions {
     case "--seed": seed = UInt64(try int(name))
     case "--repeat": repeats = try int(name)
     case "--json": json = true
-    case "--layout":
-      let text = try args.value(for: name)
-      guard text == "group" || text == "array" else { throw UsageError("--layout: expected group or array, got '\(text)'") }
-      layout = text
     default:
       if !name.hasPrefix("-"), file == nil {
         file = name

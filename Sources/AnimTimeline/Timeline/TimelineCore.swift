@@ -20,7 +20,7 @@ struct TimelineCore: Sendable {
   }
 
   // The fields a common tick reads come first, so that they share one
-  // cache line (bench many with --layout array: 10^6 timelines).
+  // cache line (`timeline-demo bench many` with 10^6 timelines).
 
   @usableFromInline var position: Int64 = 0
   /// A tick whose target position is below this needs nothing but the
@@ -33,12 +33,12 @@ struct TimelineCore: Sendable {
   @usableFromInline var maxStep: Int64
   @usableFromInline var modes: RunModes
 
-  @usableFromInline var carry: Int64 = 0
-  @usableFromInline var state: PlaybackState = .stopped { didSet { refreshFastLimit() } }
-  @usableFromInline var isSuspended = false { didSet { refreshFastLimit() } }
+  var carry: Int64 = 0
+  var state: PlaybackState = .stopped { didSet { refreshFastLimit() } }
+  var isSuspended = false { didSet { refreshFastLimit() } }
   /// Set only by `relocate()` and `crossSlots`, which refresh `fastLimit`.
   var cursor: Cursor
-  @usableFromInline var rate: Int64 { didSet { refreshFastLimit() } }
+  var rate: Int64 { didSet { refreshFastLimit() } }
   var direction: PlaybackDirection
   var policy: SkipPolicy
   /// The total plays, or `nil` when infinite.
@@ -46,8 +46,8 @@ struct TimelineCore: Sendable {
   /// `E = plays * L`, or `nil` when infinite.
   var end: Int64?
 
-  @usableFromInline let table: FrameTable
-  @usableFromInline let isStatic: Bool
+  let table: FrameTable
+  let isStatic: Bool
 
   init(table: FrameTable, configuration: TimelineConfiguration, defaultLoops: LoopCount) throws(TimelineError) {
     self.table = table
@@ -153,7 +153,6 @@ struct TimelineCore: Sendable {
     state == .playing && !isSuspended && !isStatic && rate == 1_000_000 ? cursor.end : .min
   }
 
-  @usableFromInline
   mutating func refreshFastLimit() {
     fastLimit = expectedFastLimit
   }
