@@ -5,11 +5,7 @@
 /// keeps their start times (`shownStarts`, ending with the loop duration
 /// `L`) and their frame indices (`shownFrames`) side by side; every lookup
 /// is a binary search over `shownStarts`, with a one-step hint first so
-/// that playback in order costs O(1). The search goes through a coarse
-/// index of every 64th start first (`coarseStarts`, 1/64 of the size, so it
-/// stays in cache), then within one block of 64 (512 contiguous bytes):
-/// a seek in a million-frame table then misses memory a couple of times
-/// instead of a dozen (`timeline-demo bench seek --frames 1000000`).
+/// that playback in order costs O(1).
 @usableFromInline
 struct FrameTable: Sendable {
   /// `b[0...n]`: `b[0] = 0`, `b[j+1] = b[j] + d[j]`.
@@ -18,11 +14,6 @@ struct FrameTable: Sendable {
   let shownStarts: [Int64]
   /// The frame index of each displayed frame: `m` entries.
   let shownFrames: [Int]
-  /// `shownStarts[64 * k]` for each block `k` of 64 displayed frames.
-  let coarseStarts: [Int64]
-
-  /// The number of displayed frames per `coarseStarts` entry.
-  static let blockSize = 64
 
   /// Reads and checks the provider's durations.
   ///
@@ -52,7 +43,6 @@ struct FrameTable: Sendable {
     self.boundaries = boundaries
     self.shownStarts = shownStarts
     self.shownFrames = shownFrames
-    self.coarseStarts = stride(from: 0, to: max(shownFrames.count, 1), by: Self.blockSize).map { shownStarts[$0] }
   }
 
   /// The number of frames `n`.
@@ -81,7 +71,14 @@ struct FrameTable: Sendable {
     if hint >= 0, hint < shownFrames.count, shownStarts[hint] <= p, p < shownStarts[hint + 1] {
       return hint
     }
-    return lastPlace { $0 <= p }
+    // Largest r in 0..<m with shownStarts[r] <= p.
+    var low = 0
+    var high = shownFrames.count - 1
+    while low < high {
+      let mid = (low + high + 1) >> 1
+      if shownStarts[mid] <= p { low = mid } else { high = mid - 1 }
+    }
+    return low
   }
 
   /// The place `r` of the displayed frame with `shownStarts[r] < q <= shownStarts[r + 1]`,
@@ -92,31 +89,12 @@ struct FrameTable: Sendable {
     if hint >= 0, hint < shownFrames.count, shownStarts[hint] < q, q <= shownStarts[hint + 1] {
       return hint
     }
-    return lastPlace { $0 < q }
-  }
-
-  /// The largest place `r` in `0..<m` whose start satisfies `isBefore`
-  /// (a predicate true for a prefix of the starts, and for `shownStarts[0]`),
-  /// searching the coarse index, then one block.
-  ///
-  /// - Complexity: O(log *m*).
-  @inline(__always)
-  func lastPlace(where isBefore: (Int64) -> Bool) -> Int {
-    let block = Self.lastIndex(in: coarseStarts, 0, coarseStarts.count - 1, where: isBefore)
-    let low = block * Self.blockSize
-    let high = min(low + Self.blockSize, shownFrames.count) - 1
-    return Self.lastIndex(in: shownStarts, low, high, where: isBefore)
-  }
-
-  /// The largest index in `low...high` of `values` satisfying `isBefore`,
-  /// given that `values[low]` does.
-  @inline(__always)
-  static func lastIndex(in values: [Int64], _ low: Int, _ high: Int, where isBefore: (Int64) -> Bool) -> Int {
-    var low = low
-    var high = high
+    // Largest r in 0..<m with shownStarts[r] < q.
+    var low = 0
+    var high = shownFrames.count - 1
     while low < high {
       let mid = (low + high + 1) >> 1
-      if isBefore(values[mid]) { low = mid } else { high = mid - 1 }
+      if shownStarts[mid] < q { low = mid } else { high = mid - 1 }
     }
     return low
   }
