@@ -16,7 +16,7 @@ import Testing
   }
 
   @Test func slicingMatchesBitwise() {
-    var generator = SeededGenerator(seed: 9)
+    var generator = SplitMix64(seed: 9)
     let bytes = (0..<300).map { _ in UInt8.random(in: 0...255, using: &generator) }
     for start in 0..<9 {
       for count in [0, 1, 7, 8, 9, 15, 16, 17, 100, 291 - start] {

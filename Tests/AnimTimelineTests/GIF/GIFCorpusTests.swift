@@ -42,7 +42,7 @@ struct GIFCorpusTests {
   }
 
   @Test func randomAccessEqualsSequential() throws {
-    var generator = SeededGenerator(seed: 2024)
+    var generator = SplitMix64(seed: 2024)
     for name in corpusFiles() {
       let path = corpusDirectory + "/" + name
       guard var sequential = try? GIFFrameProvider(contentsOfFile: path), sequential.frameCount > 1 else { continue }

@@ -1,3 +1,4 @@
+@testable import TimelineDemo
 import Testing
 @testable import AnimTimeline
 
@@ -66,7 +67,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
   }
 
   @Test func interlacedEqualsProgressive() throws {
-    var generator = SeededGenerator(seed: 7)
+    var generator = SplitMix64(seed: 7)
     for height in 1...19 {
       let width = 3
       let indices = (0..<width * height).map { _ in UInt8.random(in: 0...7, using: &generator) }
@@ -158,7 +159,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
 
   @Test(arguments: 1...8)
   func minimumCodeSizes(_ size: Int) throws {
-    var generator = SeededGenerator(seed: UInt64(size))
+    var generator = SplitMix64(seed: UInt64(size))
     let colors = 1 << size
     let width = 37
     let height = 23
@@ -206,7 +207,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
   }
 
   @Test func deferredClearAndFullTable() throws {
-    var generator = SeededGenerator(seed: 42)
+    var generator = SplitMix64(seed: 42)
     let width = 200
     let height = 120
     let indices = (0..<width * height).map { _ in UInt8.random(in: 0...255, using: &generator) }

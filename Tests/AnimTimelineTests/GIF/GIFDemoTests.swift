@@ -11,7 +11,7 @@ import Testing
   }
 
   @Test func pngRoundTrip() throws {
-    var generator = SeededGenerator(seed: 3)
+    var generator = SplitMix64(seed: 3)
     for (width, height) in [(1, 1), (3, 2), (33, 17), (200, 90)] {
       // Noise and runs, so both literals and matches occur.
       let pixels = (0..<width * height * 4).map { index in

@@ -1,3 +1,4 @@
+@testable import TimelineDemo
 import Testing
 @testable import AnimTimeline
 
@@ -21,7 +22,7 @@ import Testing
   /// A random animation: frame sizes and positions (some clipped), code
   /// sizes, interlacing, transparency, disposal, sub-block sizes, deferred
   /// clears, and some frames with damaged or random LZW data.
-  func randomGIF(_ generator: inout SeededGenerator) -> [UInt8] {
+  func randomGIF(_ generator: inout SplitMix64) -> [UInt8] {
     let width = Int.random(in: 1...40, using: &generator)
     let height = Int.random(in: 1...30, using: &generator)
     var gif = GIFEncoder(screenWidth: width, screenHeight: height)
@@ -62,7 +63,7 @@ import Testing
   }
 
   @Test func frameDecoderMatchesRowDecoder() throws {
-    var generator = SeededGenerator(seed: 7)
+    var generator = SplitMix64(seed: 7)
     for round in 0..<300 {
       let bytes = randomGIF(&generator)
       let fast = try decode(bytes, fast: true)
@@ -77,7 +78,7 @@ import Testing
     // deferred clear keeps 12-bit codes after the table fills.
     let width = 300
     let height = 200
-    var generator = SeededGenerator(seed: 3)
+    var generator = SplitMix64(seed: 3)
     for pattern in 0..<3 {
       let indices: [UInt8] = (0..<width * height).map { position in
         switch pattern {
@@ -105,7 +106,7 @@ import Testing
     // Full-canvas opaque frames (drawn without copying the canvas below),
     // between partial ones, interlaced and not, one of them cut short (so
     // the canvas below must show through), in sequence and at random.
-    var generator = SeededGenerator(seed: 21)
+    var generator = SplitMix64(seed: 21)
     var gif = GIFEncoder(screenWidth: 9, screenHeight: 6)
     for position in 0..<12 {
       let covering = position % 3 != 1
@@ -131,7 +132,7 @@ import Testing
   }
 
   @Test func opaqueRowLoopMatchesTransparentLoop() {
-    var generator = SeededGenerator(seed: 11)
+    var generator = SplitMix64(seed: 11)
     let colors = (0..<256).map { _ in UInt32.random(in: 0...UInt32.max, using: &generator) }
     for count in [0, 1, 7, 8, 9, 255, 1000] {
       let source = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }

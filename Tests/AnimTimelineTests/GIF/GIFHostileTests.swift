@@ -1,3 +1,4 @@
+@testable import TimelineDemo
 import Testing
 @testable import AnimTimeline
 
@@ -62,7 +63,7 @@ import Testing
   }
 
   @Test func randomBytesNeverTrap() throws {
-    var generator = SeededGenerator(seed: 99)
+    var generator = SplitMix64(seed: 99)
     var base = GIFEncoder(screenWidth: 6, screenHeight: 6)
     base.loopCount = 1
     base.frames = [

@@ -1,10 +1,11 @@
+@testable import TimelineDemo
 import Testing
 @testable import AnimTimeline
 
 @Suite struct GIFRandomAccessTests {
   /// 40 frames mixing every disposal, transparency and partial rects.
   func animation() -> [UInt8] {
-    var generator = SeededGenerator(seed: 5)
+    var generator = SplitMix64(seed: 5)
     var gif = GIFEncoder(screenWidth: 12, screenHeight: 10)
     gif.loopCount = 0
     gif.frames = [.init(width: 12, height: 10, fill: 4)]
@@ -29,7 +30,7 @@ import Testing
     let bytes = animation()
     let (sequentialProvider, sequential) = try decodeAll(bytes)
     #expect(sequentialProvider.statistics.frameDecodes == 40)
-    var generator = SeededGenerator(seed: 11)
+    var generator = SplitMix64(seed: 11)
     for budget in [0, 600, 2_000, 1 << 20] {
       var provider = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: budget))
       var order = Array(0..<40) + Array(0..<40)

@@ -1,3 +1,4 @@
+@testable import TimelineDemo
 /// A small GIF encoder for test fixtures, able to write damaged streams.
 struct GIFEncoder {
   struct Frame {
@@ -206,20 +207,5 @@ struct GIFEncoder {
       if used > 0 { bytes.append(UInt8(buffer & 0xFF)) }
       return bytes
     }
-  }
-}
-
-/// A seeded pseudo-random generator (SplitMix64) for reproducible tests.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
