@@ -8,64 +8,12 @@ Standard library only; the output is deterministic for a given seed.
 Usage: make-noise-gif.py OUT.gif [--size 500] [--frames 100] [--seed 1]
 """
 import argparse
+import os
 import random
+import sys
 
-
-def lzw(indices, min_size=8):
-    """GIF LZW: returns the packed bytes (before sub-blocking)."""
-    clear = 1 << min_size
-    end = clear + 1
-    out = bytearray()
-    acc = 0
-    nbits = 0
-
-    def emit(code, width):
-        nonlocal acc, nbits
-        acc |= code << nbits
-        nbits += width
-        while nbits >= 8:
-            out.append(acc & 0xFF)
-            acc >>= 8
-            nbits -= 8
-
-    width = min_size + 1
-    table = {}
-    next_code = end + 1
-    emit(clear, width)
-    prefix = indices[0]
-    for value in indices[1:]:
-        key = prefix << 8 | value
-        code = table.get(key)
-        if code is not None:
-            prefix = code
-            continue
-        emit(prefix, width)
-        if next_code < 4096:
-            table[key] = next_code
-            next_code += 1
-            if next_code > (1 << width) and width < 12:
-                width += 1
-        else:
-            emit(clear, width)
-            table.clear()
-            next_code = end + 1
-            width = min_size + 1
-        prefix = value
-    emit(prefix, width)
-    emit(end, width)
-    if nbits:
-        out.append(acc & 0xFF)
-    return bytes(out)
-
-
-def sub_blocks(data):
-    out = bytearray()
-    for i in range(0, len(data), 255):
-        chunk = data[i:i + 255]
-        out.append(len(chunk))
-        out += chunk
-    out.append(0)
-    return bytes(out)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Scripts"))
+from gifwrite import lzw, sub_blocks  # noqa: E402
 
 
 def main():
@@ -86,7 +34,7 @@ def main():
         packed = (1 << 2) | (1 if transparent else 0)
         gif += bytes([0x21, 0xF9, 4, packed, 4, 0, 0, 0])
         gif += b"\x2C" + bytes(4) + size.to_bytes(2, "little") * 2 + b"\x00"
-        gif += b"\x08" + sub_blocks(lzw(rng.randbytes(size * size)))
+        gif += b"\x08" + sub_blocks(lzw(rng.randbytes(size * size), 8))
     gif += b"\x3B"
     with open(args.out, "wb") as f:
         f.write(gif)
