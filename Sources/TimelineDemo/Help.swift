@@ -9,7 +9,7 @@ enum Help {
     timeline-demo info FILE.gif [--json] [--crc]
     timeline-demo frames FILE.gif --out DIR [--format pam|png]
     timeline-demo frame FILE.gif (--at TIME | --index N) --out FILE [--format png|pam]
-    timeline-demo play FILE.gif [--loops K|inf]
+    timeline-demo play FILE.gif [--loops K|inf] [--duration D]
     timeline-demo bench tick|many|seek|decode|access ...   (release builds)
     timeline-demo --help
 
@@ -34,6 +34,18 @@ enum Help {
 
   --script
     --json               one JSON object per command line
+
+  play
+    --duration D         stop after D             --duration 10s
+    (q or Ctrl-C quits; timeline options above apply)
+
+  bench (each prints one key=value line; --json for one JSON object)
+    bench tick --count N [--frames LIST] [--step D]
+                                                  bench tick --count 10000000 --step 16.666667ms
+    bench many --timelines N --ticks T            bench many --timelines 1000000 --ticks 10
+    bench seek --frames N --count K               bench seek --frames 1000000
+    bench decode FILE.gif --repeat N              bench decode anim.gif --repeat 20
+    bench access FILE.gif --count K --seed S      bench access anim.gif --count 2000 --seed 1
 
   Durations: digits[.digits][ns|us|ms|s] (no unit: seconds), e.g. 16.666667ms.
   Errors print 'error: ...' and exit with status 2 (1 for an undecodable GIF).
