@@ -7,6 +7,8 @@
 # and Fuzz/seeds/TARGET/ (when present). Crashing, leaking or slow inputs
 # are written to Fuzz/out/crashes/TARGET-*; the script fails if any is found.
 # Extra arguments after SECONDS go to libFuzzer (e.g. -max_len=4096).
+# The Swift backtracer is off: under ASan it reports its own memory reads
+# as crashes and can hang; libFuzzer prints the stack itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,10 +49,10 @@ before=$(find "$crashes" -name "$target-*" | wc -l)
 log="$out/logs/$target.log"
 echo "== fuzz $target for ${seconds}s (log: $log)"
 status=0
-nice -n 19 timeout --kill-after=30 $((seconds + 300)) "$binary" \
+SWIFT_BACKTRACE=enable=no nice -n 19 timeout --kill-after=30 $((seconds + 300)) "$binary" \
   -max_total_time="$seconds" -artifact_prefix="$crashes/$target-" "${flags[@]}" "$@" "${dirs[@]}" \
   > "$log" 2>&1 || status=$?
-grep -E '^#[0-9]+ +(INITED|DONE)|^stat::' "$log" | tail -8 || true
+grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::' "$log" | tail -8 || true
 after=$(find "$crashes" -name "$target-*" | wc -l)
 if [ "$status" -ne 0 ] || [ "$after" -gt "$before" ]; then
   echo "fuzz $target: FAILED (status $status); new artifacts in $crashes:" >&2

@@ -1,5 +1,9 @@
 import AnimTimeline
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// libFuzzer target `timeline`: a synthetic provider and a command sequence
 /// decoded from the input, with extreme values (0, 1, `Int64.max`, huge
 /// rates, negative times).
@@ -38,6 +42,14 @@ public func fuzzTimeline(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   var log: [String] = []
   func context() -> String { "\(durations) loops \(loops.map(String.init) ?? "inf"): " + log.suffix(12).joined(separator: "; ") }
   checker.checkState(engine, context())
+  // FUZZ_TRACE=1: print the decoded timeline and commands (to turn a crash
+  // into a readable regression test).
+  let trace = getenv("FUZZ_TRACE") != nil
+  if trace { print("durations \(durations) loops \(loops.map(String.init) ?? "inf")") }
+  func note(_ command: String) {
+    log.append(command)
+    if trace { print(command); fflush(nil) }
+  }
 
   var commands = 0
   while !input.isAtEnd, commands < 400 {
@@ -53,35 +65,35 @@ public func fuzzTimeline(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
       let d = signed(&input)
       let modeNames = [nil, "default", "tracking", "common", "x"]
       let mode = modeNames[input.below(modeNames.count)]
-      log.append("tick \(d) \(mode ?? "")")
+      note("tick \(d) \(mode ?? "")")
       engineResult = Result { () throws(TimelineError) in
         if let mode { return try engine.tick(by: d, mode: RunMode(mode)) }
         return try engine.tick(by: d)
       }
       modelResult = Result { () throws(ReferenceTimeline.Rejection) in try model.tick(d, mode: mode ?? "default") }
     case 5:
-      log.append("play"); engine.play(); model.play()
+      note("play"); engine.play(); model.play()
       engineResult = .success(TickEvents()); modelResult = .success([])
     case 6:
-      log.append("pause"); engine.pause(); model.pause()
+      note("pause"); engine.pause(); model.pause()
       engineResult = .success(TickEvents()); modelResult = .success([])
     case 7:
-      log.append("stop"); engine.stop(); model.stop()
+      note("stop"); engine.stop(); model.stop()
       engineResult = .success(TickEvents()); modelResult = .success([])
     case 8:
       let t = signed(&input)
-      log.append("seek \(t)")
+      note("seek \(t)")
       engineResult = Result { () throws(TimelineError) in try engine.seek(to: t) }
       modelResult = Result { () throws(ReferenceTimeline.Rejection) in try model.seek(to: t) }
     case 9:
       let j = input.byte() % 4 == 0 ? Int(truncatingIfNeeded: signed(&input)) : Int(input.byte() % 10)
       let i = input.byte() % 2 == 0 ? Int64(input.byte() % 4) : signed(&input)
-      log.append("seek-frame \(j) \(i)")
+      note("seek-frame \(j) \(i)")
       engineResult = Result { () throws(TimelineError) in try engine.seek(toFrame: j, iteration: i) }
       modelResult = Result { () throws(ReferenceTimeline.Rejection) in try model.seek(toFrame: j, iteration: i) }
     case 10:
       let k: Int64? = input.byte() % 4 == 0 ? nil : max(1, input.byte() % 2 == 0 ? Int64(input.byte() % 5) : input.interestingInt64())
-      log.append("loops \(k.map(String.init) ?? "inf")")
+      note("loops \(k.map(String.init) ?? "inf")")
       engineResult = Result { () throws(TimelineError) in
         if let k { return try engine.setLoops(try LoopCount.plays(k)) }
         return try engine.setLoops(.infinite)
@@ -89,25 +101,25 @@ public func fuzzTimeline(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
       modelResult = Result { () throws(ReferenceTimeline.Rejection) in try model.setLoops(k) }
     case 11:
       let r = input.byte() % 2 == 0 ? [0, 1, 500_000, 1_000_000, 1_500_000, 3_000_000][input.below(6)] : input.interestingInt64()
-      log.append("rate \(r)")
+      note("rate \(r)")
       engine.rate = try! Rate(millionths: r)
       model.setRate(r)
       engineResult = .success(TickEvents()); modelResult = .success([])
     case 12:
       let direction = PlaybackDirection.allCases[input.below(4)]
-      log.append("direction \(direction)")
+      note("direction \(direction)")
       engine.direction = direction
       model.direction = direction
       engineResult = .success(TickEvents()); modelResult = .success([])
     case 13:
       let step: Int64? = input.byte() % 4 == 0 ? nil : max(1, input.interestingInt64())
-      log.append("max-step \(step.map(String.init) ?? "none")")
+      note("max-step \(step.map(String.init) ?? "none")")
       engine.maxStep = step.map { try! MaxStep.nanoseconds($0) } ?? .unlimited
       model.maxStep = step
       engineResult = .success(TickEvents()); modelResult = .success([])
     case 14:
       let policy: SkipPolicy = input.byte() % 2 == 0 ? .skip : .noSkip
-      log.append("policy \(policy)")
+      note("policy \(policy)")
       engine.policy = policy
       model.policy = policy
       engineResult = .success(TickEvents()); modelResult = .success([])
@@ -115,7 +127,7 @@ public func fuzzTimeline(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
       let all = ["default", "tracking", "common", "x"]
       let mask = input.byte()
       let names = all.indices.filter { mask & (1 << $0) != 0 }.map { all[$0] }
-      log.append("modes \(names)")
+      note("modes \(names)")
       engine.modes = RunModes(names)
       model.modes = names
       engineResult = .success(TickEvents()); modelResult = .success([])

@@ -80,6 +80,15 @@ extension TimelineCore {
   @usableFromInline
   mutating func crossSlots(to target: Int64) -> TickEvents {
     var events = TickEvents()
+    if end == nil, cursor.end == .max, locate(.max).slot == cursor.slot {
+      // Infinite loops, and the displayed slot holds Int64.max, where the
+      // position saturates (step 5): the target (Int64.max) stays in it, and
+      // the slot has no successor (its number may be Int64.max itself, when
+      // every displayed frame lasts 1 ns).
+      position = target
+      _checkInvariants()
+      return events
+    }
     let (oldFrame, oldSlot, oldIteration) = (cursor.frame, cursor.slot, cursor.iteration)
     let next = successor(of: cursor)
     let finalTime = end ?? .max
