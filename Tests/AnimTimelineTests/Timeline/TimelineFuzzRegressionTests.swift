@@ -2,20 +2,26 @@ import Testing
 @testable import AnimTimeline
 @testable import TimelineDemo
 
-/// Crashes found by the libFuzzer targets `timeline` and `script`
-/// (Fuzz/README.md), kept as regression tests.
+/// Failures found by the libFuzzer targets `timeline` and `script`
+/// (Fuzz/README.md, findings F1 and F2), kept as regression tests.
 ///
-/// Both were the same bug: with infinite loops, a position saturated at
-/// `Int64.max` and every displayed frame lasting 1 ns, the displayed slot's
-/// number is `Int64.max` itself; the next tick computed the slot after it
+/// F1 (a trap): with infinite loops, a position saturated at `Int64.max`
+/// and every displayed frame lasting 1 ns, the displayed slot's number is
+/// `Int64.max` itself; the next tick computed the slot after it
 /// (`slot + 1`) and trapped on overflow. A slot that holds `Int64.max` now
 /// keeps the saturated position without looking for a successor.
+///
+/// F2 (a spec violation, found by the differential check): with infinite
+/// loops and `noskip`, a tick whose next slot ended exactly at `Int64.max`
+/// skipped a frame: the engine treated `Int64.max` like the end of a finite
+/// timeline, where the last slot may be reached directly.
 @Suite struct TimelineFuzzRegressionTests {
   /// Runs `commands` on the engine and on the reference model, comparing
   /// the state after each.
-  func replay(_ durations: [Int64], _ commands: [ScriptCommand]) throws {
-    var engine = try Timeline(provider: SyntheticFrameProvider(durations: durations))
-    var model = try ReferenceTimeline(durations: durations, loops: nil)
+  func replay(_ durations: [Int64], loops: Int64? = nil, _ commands: [ScriptCommand]) throws {
+    var engine = try Timeline(provider: SyntheticFrameProvider(durations: durations),
+      configuration: .init(loops: try loops.map { try LoopCount.plays($0) } ?? .infinite))
+    var model = try ReferenceTimeline(durations: durations, loops: loops)
     for command in commands {
       let expected = model.result(of: command)
       let actual = engine.apply(command)
@@ -60,6 +66,42 @@ import Testing
       .maxStep(nil), .play, .tick(Int64.max - 1, mode: nil), .tick(1, mode: nil), .tick(1, mode: nil),
     ])
     try replay([Int64.max - 1, 1], [.maxStep(nil), .play, .tick(Int64.max, mode: nil), .tick(1, mode: nil)])
+  }
+
+  /// F2: `timeline` target, input timeline-crash-ae2c439b146c2d7001c2c573c6b76bead75d7a91
+  /// (found after 98 s), as its decoded commands. The last tick gave only
+  /// a loop event; the model (and the spec) a frame event 1 → 0 too.
+  @Test func timelineNoskipSkippedTheSlotEndingAtInt64Max() throws {
+    try replay([1, 1], loops: 1,
+      [.modes([]), .tick(16_666_667, mode: nil), .seek(9_223_182_257_038_386_542), .play, .seek(16_678)]
+      + Array(repeating: .pause, count: 26)
+      + [.loops(nil), .play, .loops(9_161_499_924_831_163_476)]
+      + Array(repeating: .tick(9_223_372_036_853_775_807, mode: "x"), count: 4)
+      + [.policy(.noSkip), .tick(102, mode: "default"), .modes(["default", "tracking", "common", "x"]),
+         .tick(1_000_000_000, mode: "common"), .modes(["default", "tracking", "common", "x"]),
+         .tick(111, mode: "common"), .seek(9_223_372_036_854_775_805),
+         .tick(9_223_130_348_911_591_424, mode: "common")])
+  }
+
+  /// F2, reduced and widened: noskip ticks from every position just below
+  /// `Int64.max`, with frames whose slots end at, or saturate past, it.
+  @Test(arguments: [[1, 1], [1, 2], [2, 1], [1, 1, 1], [3, 0, 2]] as [[Int64]])
+  func noskipNearInt64Max(durations: [Int64]) throws {
+    for direction in PlaybackDirection.allCases {
+      for offset: Int64 in 0...6 {
+        try replay(durations, [
+          .direction(direction), .policy(.noSkip), .maxStep(nil), .seek(Int64.max - offset), .play,
+          .tick(Int64.max, mode: nil), .tick(Int64.max, mode: nil), .tick(1, mode: nil), .tick(Int64.max, mode: nil),
+        ])
+      }
+    }
+    var timeline = try Timeline(provider: SyntheticFrameProvider(durations: [1, 1]),
+      configuration: .init(maxStep: .unlimited, policy: .noSkip))
+    try timeline.seek(to: Int64.max - 2)
+    timeline.play()
+    let events = try timeline.tick(by: Int64.max)
+    #expect(Array(events) == [.frameChanged(from: 1, to: 0, slots: 1), .loopCompleted(completed: Int64.max / 2)])
+    #expect(timeline.position == Int64.max - 1)
   }
 
   /// `script` target, input script-crash-a10df4730e95fe4805364309ffbb38dce5c1774f:
