@@ -50,20 +50,32 @@ public final class ManualClock: Clock, Sendable {
   public var minimumResolution: Duration { .nanoseconds(1) }
 
   /// Moves the clock forward by `duration` (a negative duration is ignored).
+  ///
+  /// Atomic: concurrent calls add up.
   public func advance(by duration: Duration) {
     guard duration > .zero else { return }
-    set(to: now.advanced(by: duration))
+    move { $0.advanced(by: duration) }
   }
 
   /// Moves the clock forward to `instant` (an earlier instant is ignored).
+  ///
+  /// Atomic: a concurrent call can never make the clock go backward.
   public func advance(to instant: Instant) {
-    if now < instant { set(to: instant) }
+    move { now in now < instant ? instant : nil }
   }
 
   /// Sets the clock to `instant`, even backward, and wakes the sleepers
   /// whose deadlines are reached.
   public func set(to instant: Instant) {
+    move { _ in instant }
+  }
+
+  /// Sets the clock to `newInstant(now)` (no change when it returns `nil`)
+  /// in one critical section, then wakes the sleepers whose deadlines are
+  /// reached, outside the lock.
+  private func move(_ newInstant: (Instant) -> Instant?) {
     let due: [Sleeper] = state.withLock { state in
+      guard let instant = newInstant(state.now) else { return [] }
       state.now = instant
       let due = state.sleepers.filter { $0.deadline <= instant }
       state.sleepers.removeAll { $0.deadline <= instant }

@@ -80,6 +80,15 @@ extension TimelineCore {
   @usableFromInline
   mutating func crossSlots(to target: Int64) -> TickEvents {
     var events = TickEvents()
+    if end == nil, cursor.end == .max, locate(.max).slot == cursor.slot {
+      // Infinite loops, and the displayed slot holds Int64.max, where the
+      // position saturates (step 5): the target (Int64.max) stays in it, and
+      // the slot has no successor (its number may be Int64.max itself, when
+      // every displayed frame lasts 1 ns).
+      position = target
+      _checkInvariants()
+      return events
+    }
     let (oldFrame, oldSlot, oldIteration) = (cursor.frame, cursor.slot, cursor.iteration)
     // A slot whose end saturated at Int64.max has no successor to build.
     let next = cursor.end < .max ? successor(of: cursor) : cursor
@@ -113,9 +122,20 @@ extension TimelineCore {
   mutating func crossSlotsFar(to target: Int64, next: Cursor) {
     let finalTime = end ?? .max
     var newPosition = target
-    if policy == .noSkip, target >= next.end, next.end < finalTime {
-      // At most one new slot: stop 1 ns before the slot after next (unless
-      // the next slot is the last one and the target reaches the end).
+    // Whether a slot follows `next` (noskip stops 1 ns before it): with
+    // finite loops, unless `next` is the last slot; with infinite loops,
+    // unless that slot would start past `Int64.max` (`next.end` saturated).
+    // A slot that starts exactly at `Int64.max` counts: the position stops
+    // at `Int64.max - 1`, as for any other slot.
+    let slotAfterNext: Bool
+    if let end {
+      slotAfterNext = next.end < end
+    } else {
+      let nextLength = table.shownStarts[next.place + 1] - table.shownStarts[next.place]
+      slotAfterNext = !next.start.addingReportingOverflow(nextLength).overflow
+    }
+    if policy == .noSkip, target >= next.end, slotAfterNext {
+      // At most one new slot: stop 1 ns before the slot after next.
       newPosition = next.end - 1
     }
     if newPosition >= finalTime, end != nil {

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Runs one fuzz target for a while: Fuzz/run.sh gif|script|timeline SECONDS
+#
+# Builds the target if needed (Fuzz/build.sh), then runs it at the lowest
+# priority. The working corpus (Fuzz/out/corpus/TARGET) persists between
+# runs; seeds are read from ../shared/corpus/gif/*.gif (gif, when present)
+# and Fuzz/seeds/TARGET/ (when present). Crashing, leaking or slow inputs
+# are written to Fuzz/out/crashes/TARGET-*; the script fails if any is found.
+# Extra arguments after SECONDS go to libFuzzer (e.g. -max_len=4096).
+# The Swift backtracer is off: under ASan it reports its own memory reads
+# as crashes and can hang; libFuzzer prints the stack itself.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+target=${1:?usage: Fuzz/run.sh gif|script|timeline SECONDS [libFuzzer flags]}
+seconds=${2:?usage: Fuzz/run.sh gif|script|timeline SECONDS [libFuzzer flags]}
+shift 2
+
+out=Fuzz/out
+binary=$(bash Fuzz/build.sh "$target" | tail -1)
+corpus="$out/corpus/$target"
+crashes="$out/crashes"
+mkdir -p "$corpus" "$crashes" "$out/logs"
+
+dirs=("$corpus")
+flags=(-timeout=30 -rss_limit_mb=2560 -print_final_stats=1)
+case "$target" in
+  gif)
+    # Only the .gif files (the corpus also holds JSON expectations); linked,
+    # never copied, and only while this runs.
+    shared_gifs=../shared/corpus/gif
+    if [ -d "$shared_gifs" ]; then
+      seeds="$out/seeds/gif"
+      rm -rf "$seeds"; mkdir -p "$seeds"
+      for file in "$shared_gifs"/*.gif; do
+        [ -e "$file" ] && ln -s "$(cd "$(dirname "$file")" && pwd)/$(basename "$file")" "$seeds/"
+      done
+      dirs+=("$seeds")
+    else
+      echo "fuzz: $shared_gifs is absent; no GIF seeds" >&2
+    fi
+    flags+=(-max_len=65536) ;;
+  script) flags+=(-max_len=4096 -dict=Fuzz/script.dict) ;;
+  timeline) flags+=(-max_len=2048) ;;
+esac
+[ -d "Fuzz/seeds/$target" ] && dirs+=("Fuzz/seeds/$target")
+
+before=$(find "$crashes" -name "$target-*" | wc -l)
+log="$out/logs/$target.log"
+echo "== fuzz $target for ${seconds}s (log: $log)"
+status=0
+SWIFT_BACKTRACE=enable=no nice -n 19 timeout --kill-after=30 $((seconds + 300)) "$binary" \
+  -max_total_time="$seconds" -artifact_prefix="$crashes/$target-" "${flags[@]}" "$@" "${dirs[@]}" \
+  > "$log" 2>&1 || status=$?
+grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::' "$log" | tail -8 || true
+after=$(find "$crashes" -name "$target-*" | wc -l)
+if [ "$status" -ne 0 ] || [ "$after" -gt "$before" ]; then
+  echo "fuzz $target: FAILED (status $status); new artifacts in $crashes:" >&2
+  find "$crashes" -name "$target-*" -newer "$binary" >&2 || true
+  grep -E 'ERROR|fuzz invariant|Fatal error|SUMMARY|Test unit written' "$log" | head -20 >&2 || true
+  exit 1
+fi
+echo "fuzz $target: no crash"
