@@ -90,8 +90,7 @@ extension TimelineCore {
       return events
     }
     let (oldFrame, oldSlot, oldIteration) = (cursor.frame, cursor.slot, cursor.iteration)
-    // A slot whose end saturated at Int64.max has no successor to build.
-    let next = cursor.end < .max ? successor(of: cursor) : cursor
+    let next = successor(of: cursor)
     let finalTime = end ?? .max
     if target < next.end, target < finalTime {
       // The common case: one slot on, not the end (either policy).
