@@ -35,4 +35,16 @@ public struct RunMode: Hashable, Sendable, ExpressibleByStringLiteral, CustomStr
 
   /// The mode's name.
   public var description: String { name }
+
+  /// Whether two modes have the same name, byte for byte: names match
+  /// literally (`"é"` and `"e\u{301}"` are different modes), unlike
+  /// `String`'s `==`, which compares canonical equivalents as equal.
+  public static func == (lhs: RunMode, rhs: RunMode) -> Bool {
+    lhs.name.utf8.elementsEqual(rhs.name.utf8)
+  }
+
+  /// Hashes the name's UTF-8 bytes, consistently with `==`.
+  public func hash(into hasher: inout Hasher) {
+    for byte in name.utf8 { hasher.combine(byte) }
+  }
 }

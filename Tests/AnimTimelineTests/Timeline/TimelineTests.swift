@@ -642,3 +642,20 @@ import Testing
     #expect(timeline.location == TimelineLocation(frame: 0, slot: Int64.max - 1, iteration: (Int64.max - 1) / 2))
   }
 }
+
+/// Spec 6.1: mode names match literally, byte for byte.
+@Suite struct RunModeNameTests {
+  @Test func canonicallyEquivalentNamesAreDifferentModes() throws {
+    let composed = "caf\u{E9}"
+    let decomposed = "cafe\u{301}"
+    #expect(composed == decomposed)  // String's == says equal...
+    #expect(RunMode(composed) != RunMode(decomposed))  // ...modes do not.
+    var timeline = try Timeline(provider: SyntheticFrameProvider(durations: [10, 10]),
+                                configuration: .init(modes: RunModes([composed])))
+    timeline.play()
+    #expect(try timeline.tick(by: 5, mode: RunMode(decomposed)).didSuspend)
+    #expect(try timeline.tick(by: 5, mode: RunMode(composed)).didResume)
+    #expect(timeline.position == 5)
+    #expect(RunModes([composed, decomposed]).names.count == 2)
+  }
+}
