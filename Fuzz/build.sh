@@ -38,7 +38,7 @@ if newer "$lib" "${lib_sources[@]}" Fuzz/build.sh; then
     -emit-library -static -o "$lib" "${lib_sources[@]}"
 fi
 
-sources=(Fuzz/Support/*.swift "Fuzz/Targets/$target"/*.swift)
+sources=(Fuzz/Support/*.swift "Fuzz/Targets/$target"/*.swift Sources/TimelineDemo/SplitMix64.swift)
 case "$target" in
   script)
     # The demo's script parser and runner (the rest of the demo is its CLI).

@@ -79,16 +79,9 @@ func canvasHash(_ bytes: [UInt8]) -> UInt64 {
   }
 }
 
-/// SplitMix64, for the pseudo-random choices a target derives from a hash.
-struct FuzzRandom {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+/// The pseudo-random choices a target derives from a hash use the demo's
+/// `SplitMix64` (compiled into every target by `Fuzz/build.sh`).
+extension SplitMix64 {
   mutating func below(_ count: Int) -> Int { Int(next() % UInt64(count)) }
 }
 

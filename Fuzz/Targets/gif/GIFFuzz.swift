@@ -16,7 +16,7 @@ import AnimTimeline
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGIF(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   let bytes = Array(UnsafeRawBufferPointer(start: data, count: size))
-  var random = FuzzRandom(state: fnv1a(bytes))
+  var random = SplitMix64(seed: fnv1a(bytes))
   let maxPixels = 1 << 20
   let sequentialOptions = GIFOptions(maxCanvasPixels: maxPixels, cacheByteBudget: 1 << 20)
   let sequential: GIFFrameProvider
