@@ -80,7 +80,7 @@ extension TimelineCore {
   @usableFromInline
   mutating func crossSlots(to target: Int64) -> TickEvents {
     var events = TickEvents()
-    if end == nil, cursor.end == .max, locate(.max).slot == cursor.slot {
+    if end == nil, extendsPastInt64Max(cursor) {
       // Infinite loops, and the displayed slot holds Int64.max, where the
       // position saturates (step 5): the target (Int64.max) stays in it, and
       // the slot has no successor (its number may be Int64.max itself, when
@@ -123,16 +123,10 @@ extension TimelineCore {
     var newPosition = target
     // Whether a slot follows `next` (noskip stops 1 ns before it): with
     // finite loops, unless `next` is the last slot; with infinite loops,
-    // unless that slot would start past `Int64.max` (`next.end` saturated).
-    // A slot that starts exactly at `Int64.max` counts: the position stops
-    // at `Int64.max - 1`, as for any other slot.
-    let slotAfterNext: Bool
-    if let end {
-      slotAfterNext = next.end < end
-    } else {
-      let nextLength = table.shownStarts[next.place + 1] - table.shownStarts[next.place]
-      slotAfterNext = !next.start.addingReportingOverflow(nextLength).overflow
-    }
+    // unless that slot would start past `Int64.max`. A slot that starts
+    // exactly at `Int64.max` counts: the position stops at `Int64.max - 1`,
+    // as for any other slot.
+    let slotAfterNext = end.map { next.end < $0 } ?? !extendsPastInt64Max(next)
     if policy == .noSkip, target >= next.end, slotAfterNext {
       // At most one new slot: stop 1 ns before the slot after next.
       newPosition = next.end - 1
@@ -152,5 +146,13 @@ extension TimelineCore {
     }
     position = newPosition
     refreshFastLimit()
+  }
+
+  /// Whether `slot` really ends past `Int64.max`: its `end` saturated, so
+  /// no slot follows it. (A slot ending exactly at `Int64.max` has a
+  /// successor, which starts there.) Infinite loops only.
+  func extendsPastInt64Max(_ slot: Cursor) -> Bool {
+    let length = table.shownStarts[slot.place + 1] - table.shownStarts[slot.place]
+    return slot.end == .max && slot.start.addingReportingOverflow(length).overflow
   }
 }
