@@ -11,7 +11,7 @@ struct TimelineCore: Sendable {
   /// interval `[start, end)` in which it stays displayed.
   struct Cursor: Hashable, Sendable {
     var frame: Int
-    /// The displayed frame's index into `FrameTable.shownFrames`.
+    /// The displayed frame's place in display order (`FrameTable.frame(atPlace:)`).
     var place: Int
     var slot: Int64
     var iteration: Int64
@@ -96,7 +96,7 @@ struct TimelineCore: Sendable {
       let iteration = plays - 1
       let place = direction.isReversed(iteration: iteration) ? 0 : table.shownCount - 1
       return Cursor(
-        frame: table.shownFrames[place], place: place, slot: plays * m - 1,
+        frame: table.frame(atPlace: place), place: place, slot: plays * m - 1,
         iteration: iteration, start: end, end: .max)
     }
     let iteration = t / length
@@ -108,7 +108,7 @@ struct TimelineCore: Sendable {
       let place = table.reversedPlace(containing: length - p, hint: guess)
       let order = Int64(table.shownCount - 1 - place)
       return Cursor(
-        frame: table.shownFrames[place], place: place, slot: iteration * m + order,
+        frame: table.frame(atPlace: place), place: place, slot: iteration * m + order,
         iteration: iteration,
         start: base + (length - starts[place + 1]),
         end: Self.saturatingAdd(base, length - starts[place]))
@@ -116,7 +116,7 @@ struct TimelineCore: Sendable {
       let guess = hint.map { $0.place + 1 == table.shownCount ? 0 : $0.place + 1 } ?? 0
       let place = table.forwardPlace(containing: p, hint: guess)
       return Cursor(
-        frame: table.shownFrames[place], place: place, slot: iteration * m + Int64(place),
+        frame: table.frame(atPlace: place), place: place, slot: iteration * m + Int64(place),
         iteration: iteration,
         start: base + starts[place],
         end: Self.saturatingAdd(base, starts[place + 1]))
@@ -176,7 +176,7 @@ struct TimelineCore: Sendable {
     }
     let length = table.shownStarts[place + 1] - table.shownStarts[place]
     return Cursor(
-      frame: table.shownFrames[place], place: place, slot: cursor.slot + 1, iteration: iteration,
+      frame: table.frame(atPlace: place), place: place, slot: cursor.slot + 1, iteration: iteration,
       start: cursor.end, end: Self.saturatingAdd(cursor.end, length))
   }
 }

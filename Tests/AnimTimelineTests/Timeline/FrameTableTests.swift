@@ -2,12 +2,12 @@ import Testing
 @testable import AnimTimeline
 @testable import TimelineDemo
 
-/// The two-level lookup against a linear scan, on tables spanning many
-/// blocks of the coarse index.
+/// The lookups against a linear scan, on tables whose search trees have
+/// one to five levels, full and partly padded.
 @Suite struct FrameTableTests {
   @Test func lookupsMatchALinearScan() throws {
     var rng = SplitMix64(seed: 0xF4A3)
-    for frames in [1, 2, 63, 64, 65, 127, 128, 129, 1_000, 4_097] {
+    for frames in [1, 2, 15, 16, 17, 63, 64, 65, 255, 256, 257, 1_000, 4_096, 4_097, 70_000] {
       let durations = (0..<frames).map { _ in rng.next() % 4 == 0 ? Int64(0) : Int64(rng.next() % 50 + 1) }
       let table = try FrameTable(SyntheticFrameProvider(durations: durations))
       let m = table.shownCount
@@ -20,6 +20,31 @@ import Testing
         let q = p + 1  // 0 < q <= L
         let reversed = (0..<m).last { table.shownStarts[$0] < q }!
         #expect(table.reversedPlace(containing: q, hint: -1) == reversed)
+      }
+    }
+  }
+
+  /// `rank(of:)` counts the keys at most `x`, for keys anywhere in `Int64`,
+  /// `x` (below `Int64.max`, the padding) below, between, on and above them, at every tree height.
+  @Test func rankCountsTheKeysAtMostX() {
+    var rng = SplitMix64(seed: 0x5EA7)
+    for count in [0, 1, 2, 15, 16, 17, 31, 256, 257, 4_095, 4_096, 4_097, 65_537] {
+      var keys: [Int64] = []
+      var key = Int64.min + Int64(rng.next() % 1_000)
+      for _ in 0..<count {
+        keys.append(key)
+        key += Int64(rng.next() % 1_000_000_000 + 1)
+      }
+      let index = RankIndex(keys: keys)
+      #expect(Array(index.storage.prefix(count)) == keys)
+      var probes: [Int64] = [.min, .max - 1, 0]
+      for _ in 0..<300 where !keys.isEmpty {
+        let k = keys[Int(rng.next() % UInt64(keys.count))]
+        probes += [k - 1, k, k + 1]
+      }
+      for x in probes {
+        let expected = keys.count { $0 <= x }
+        #expect(index.rank(of: x) == expected, "rank of \(x) among \(count) keys")
       }
     }
   }
