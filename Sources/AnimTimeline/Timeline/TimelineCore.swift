@@ -25,11 +25,13 @@ struct TimelineCore: Sendable {
   @usableFromInline var position: Int64 = 0
   /// A tick whose target position is below this needs nothing but the
   /// addition: the timeline is playing, not suspended, not static, at
-  /// rate 1, and the target stays in the displayed slot (`cursor.end`).
-  /// `Int64.min` when any of that is false. Derived from the fields below
+  /// rate 1, and the target stays in the displayed slot (`cursor.end`),
+  /// 0 otherwise. Derived from the fields below
   /// and kept current by their observers and by the two places that move
-  /// the cursor (checked by `_checkInvariants`).
-  @usableFromInline var fastLimit: Int64 = .min
+  /// the cursor (checked by `_checkInvariants`). 0 when any of that is
+  /// false: a slot ends after the position, which is never negative, so
+  /// a real limit is positive and no target is below 0.
+  @usableFromInline var fastLimit: Int64 = 0
   @usableFromInline var maxStep: Int64
   @usableFromInline var modes: RunModes
 
@@ -150,7 +152,7 @@ struct TimelineCore: Sendable {
 
   /// The value `fastLimit` must have.
   var expectedFastLimit: Int64 {
-    state == .playing && !isSuspended && !isStatic && rate == 1_000_000 ? cursor.end : .min
+    state == .playing && !isSuspended && !isStatic && rate == 1_000_000 ? cursor.end : 0
   }
 
   mutating func refreshFastLimit() {
