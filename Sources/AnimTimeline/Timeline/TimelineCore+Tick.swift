@@ -85,6 +85,57 @@ extension TimelineCore {
   /// locates the target directly for long ones.
   @usableFromInline
   mutating func crossSlots(to target: Int64) -> TickEvents {
+    let old = cursor
+    // The common case: one slot on, not the end (either policy). A slot
+    // that ends before the end time (`Int64.max` with infinite loops) has
+    // a successor, which ends no later than the end time.
+    if old.end < end ?? .max {
+      let m = table.shownCount
+      var place = old.place
+      var iteration = old.iteration
+      var reversed = old.reversed
+      // `0 <= place < m`, and `iteration` is below the iteration of the end
+      // time, so the steps cannot overflow.
+      if reversed ? place > 0 : place &+ 1 < m {
+        place = reversed ? place &- 1 : place &+ 1
+      } else {
+        iteration &+= 1
+        reversed = direction.isReversed(iteration: iteration)
+        place = reversed ? m &- 1 : 0
+      }
+      // `0 <= place < m`, `shownStarts` has `m + 1` entries and
+      // `shownFrames` `m`: unchecked reads, for `timeline-demo bench tick`.
+      let length = table.shownStarts.withUnsafeBufferPointer { $0[place &+ 1] &- $0[place] }
+      let nextEnd = Self.saturatingAdd(old.end, length)
+      if target < nextEnd {
+        let frame = table.shownFrames.withUnsafeBufferPointer { $0[place] }
+        cursor.frame = frame
+        cursor.place = place
+        cursor.slot = old.slot &+ 1  // the slot after `old` exists, so fits
+        cursor.iteration = iteration
+        cursor.start = old.end
+        cursor.end = nextEnd
+        cursor.reversed = reversed
+        position = target
+        fastLimit = rate == 1_000_000 ? nextEnd : 0
+        var events = TickEvents()
+        if frame != old.frame {
+          events.recordFrame(from: old.frame, to: frame, slots: 1)
+        }
+        // Playing means `T < E`, where completed iterations equal the iteration.
+        if iteration != old.iteration {
+          events.recordLoop(completed: iteration)
+        }
+        _checkInvariants()
+        return events
+      }
+    }
+    return crossSlotsSlow(to: target)
+  }
+
+  /// `crossSlots` for a target more than one slot on, or in a slot that
+  /// ends at `Int64.max` or at the end time.
+  mutating func crossSlotsSlow(to target: Int64) -> TickEvents {
     var events = TickEvents()
     if end == nil, extendsPastInt64Max(cursor) {
       // Infinite loops, and the displayed slot holds Int64.max, where the

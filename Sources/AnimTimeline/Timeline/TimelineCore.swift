@@ -17,6 +17,9 @@ struct TimelineCore: Sendable {
     var iteration: Int64
     var start: Int64
     var end: Int64
+    /// Whether `iteration` shows its frames backward (from `direction`),
+    /// so that stepping to the next slot needs no switch.
+    var reversed: Bool
   }
 
   // The fields a common tick reads come first, so that they share one
@@ -59,7 +62,7 @@ struct TimelineCore: Sendable {
     self.maxStep = configuration.maxStep.nanoseconds
     self.policy = configuration.policy
     self.modes = configuration.modes
-    self.cursor = Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max)
+    self.cursor = Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max, reversed: false)
     let loops = configuration.loops ?? defaultLoops
     self.plays = loops.plays
     self.end = try Self.endTime(plays: loops.plays, loopDuration: table.loopDuration)
@@ -90,16 +93,17 @@ struct TimelineCore: Sendable {
   /// - Complexity: O(1) when `hint` is the previous or next place, else O(log *m*).
   func locate(_ t: Int64, hint: Cursor? = nil) -> Cursor {
     if isStatic {
-      return Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max)
+      return Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max, reversed: false)
     }
     let m = Int64(table.shownCount)
     let length = table.loopDuration
     if let end, let plays, t >= end {
       let iteration = plays - 1
-      let place = direction.isReversed(iteration: iteration) ? 0 : table.shownCount - 1
+      let reversed = direction.isReversed(iteration: iteration)
+      let place = reversed ? 0 : table.shownCount - 1
       return Cursor(
         frame: table.shownFrames[place], place: place, slot: plays * m - 1,
-        iteration: iteration, start: end, end: .max)
+        iteration: iteration, start: end, end: .max, reversed: reversed)
     }
     let iteration = t / length
     let base = iteration * length
@@ -113,7 +117,7 @@ struct TimelineCore: Sendable {
         frame: table.shownFrames[place], place: place, slot: iteration * m + order,
         iteration: iteration,
         start: base + (length - starts[place + 1]),
-        end: Self.saturatingAdd(base, length - starts[place]))
+        end: Self.saturatingAdd(base, length - starts[place]), reversed: true)
     } else {
       let guess = hint.map { $0.place + 1 == table.shownCount ? 0 : $0.place + 1 } ?? 0
       let place = table.forwardPlace(containing: p, hint: guess)
@@ -121,7 +125,7 @@ struct TimelineCore: Sendable {
         frame: table.shownFrames[place], place: place, slot: iteration * m + Int64(place),
         iteration: iteration,
         start: base + starts[place],
-        end: Self.saturatingAdd(base, starts[place + 1]))
+        end: Self.saturatingAdd(base, starts[place + 1]), reversed: false)
     }
   }
 
@@ -168,17 +172,18 @@ struct TimelineCore: Sendable {
   func successor(of cursor: Cursor) -> Cursor {
     let m = table.shownCount
     var iteration = cursor.iteration
+    var reversed = cursor.reversed
     var place: Int
-    let reversed = direction.isReversed(iteration: iteration)
     if reversed ? cursor.place > 0 : cursor.place + 1 < m {
       place = reversed ? cursor.place - 1 : cursor.place + 1
     } else {
       iteration += 1
-      place = direction.isReversed(iteration: iteration) ? m - 1 : 0
+      reversed = direction.isReversed(iteration: iteration)
+      place = reversed ? m - 1 : 0
     }
     let length = table.shownStarts[place + 1] - table.shownStarts[place]
     return Cursor(
       frame: table.shownFrames[place], place: place, slot: cursor.slot + 1, iteration: iteration,
-      start: cursor.end, end: Self.saturatingAdd(cursor.end, length))
+      start: cursor.end, end: Self.saturatingAdd(cursor.end, length), reversed: reversed)
   }
 }
