@@ -88,49 +88,69 @@ extension TimelineCore {
     let old = cursor
     // The common case: one slot on, not the end (either policy). A slot
     // that ends before the end time (`Int64.max` with infinite loops) has
-    // a successor, which ends no later than the end time.
-    if old.end < end ?? .max {
+    // a successor, which ends no later than the end time, so the timeline
+    // stays playing.
+    if old.end < finalTime {
+      // `0 <= old.place < m` and `step` is 1 or -1, so this cannot
+      // overflow, and the next place is in the same iteration when it is in
+      // `0..<m` (-1 is above `m` as a UInt).
       let m = table.shownCount
-      var place = old.place
-      var iteration = old.iteration
-      var reversed = old.reversed
-      // `0 <= place < m`, and `iteration` is below the iteration of the end
-      // time, so the steps cannot overflow.
-      if reversed ? place > 0 : place &+ 1 < m {
-        place = reversed ? place &- 1 : place &+ 1
-      } else {
-        iteration &+= 1
-        reversed = direction.isReversed(iteration: iteration)
-        place = reversed ? m &- 1 : 0
-      }
-      // `0 <= place < m`, `shownStarts` has `m + 1` entries and
-      // `shownFrames` `m`: unchecked reads, for `timeline-demo bench tick`.
-      let length = table.shownStarts.withUnsafeBufferPointer { $0[place &+ 1] &- $0[place] }
-      let nextEnd = Self.saturatingAdd(old.end, length)
-      if target < nextEnd {
-        let frame = table.shownFrames.withUnsafeBufferPointer { $0[place] }
-        cursor.frame = frame
-        cursor.place = place
-        cursor.slot = old.slot &+ 1  // the slot after `old` exists, so fits
-        cursor.iteration = iteration
-        cursor.start = old.end
-        cursor.end = nextEnd
-        cursor.reversed = reversed
-        position = target
-        fastLimit = rate == 1_000_000 ? nextEnd : 0
-        var events = TickEvents()
-        if frame != old.frame {
+      let place = old.place &+ old.step
+      if UInt(bitPattern: place) < UInt(bitPattern: m) {
+        if let frame = enterSlot(after: old, place: place, target: target) {
+          _checkInvariants()
+          // Places within an iteration show different frames; the
+          // iteration, so the completed count, stays.
+          var events = TickEvents()
           events.recordFrame(from: old.frame, to: frame, slots: 1)
+          return events
         }
-        // Playing means `T < E`, where completed iterations equal the iteration.
-        if iteration != old.iteration {
+      } else {
+        // The first place of the next iteration (below the end's
+        // iteration, so the count cannot overflow). The alternating
+        // directions flip the order at each iteration.
+        let iteration = old.iteration &+ 1
+        let alternates = direction == .alternate || direction == .alternateReverse
+        let step = alternates ? 0 &- old.step : old.step
+        let first = step > 0 ? 0 : m &- 1
+        if let frame = enterSlot(after: old, place: first, target: target) {
+          cursor.iteration = iteration
+          cursor.step = step
+          _checkInvariants()
+          var events = TickEvents()
+          if frame != old.frame {
+            events.recordFrame(from: old.frame, to: frame, slots: 1)
+          }
+          // Playing means `T < E`, where completed iterations equal the iteration.
           events.recordLoop(completed: iteration)
+          return events
         }
-        _checkInvariants()
-        return events
       }
     }
     return crossSlotsSlow(to: target)
+  }
+
+  /// When `target` is in the slot after `old` (not the last slot of a
+  /// finite timeline), at place `place` (in `0..<m`): moves the cursor
+  /// there, but for its iteration and step, and the position to `target`,
+  /// and returns the slot's frame. Otherwise changes nothing and returns
+  /// `nil`.
+  @inline(__always)
+  mutating func enterSlot(after old: Cursor, place: Int, target: Int64) -> Int? {
+    // `0 <= place < m`, `shownStarts` has `m + 1` entries and `shownFrames`
+    // `m`: unchecked reads, for `timeline-demo bench tick`.
+    let length = table.shownStarts.withUnsafeBufferPointer { $0[place &+ 1] &- $0[place] }
+    let nextEnd = Self.saturatingAdd(old.end, length)
+    guard target < nextEnd else { return nil }
+    let frame = table.shownFrames.withUnsafeBufferPointer { $0[place] }
+    cursor.frame = frame
+    cursor.place = place
+    cursor.slot = old.slot &+ 1  // the slot after `old` exists, so this fits
+    cursor.start = old.end
+    cursor.end = nextEnd
+    position = target
+    fastLimit = rate == 1_000_000 ? nextEnd : 0
+    return frame
   }
 
   /// `crossSlots` for a target more than one slot on, or in a slot that

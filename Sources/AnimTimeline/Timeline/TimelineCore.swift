@@ -17,9 +17,22 @@ struct TimelineCore: Sendable {
     var iteration: Int64
     var start: Int64
     var end: Int64
-    /// Whether `iteration` shows its frames backward (from `direction`),
+    /// The step to the next place within the iteration: -1 when
+    /// `iteration` shows its frames backward (from `direction`), else 1,
     /// so that stepping to the next slot needs no switch.
-    var reversed: Bool
+    var step: Int
+
+    var reversed: Bool { step < 0 }
+
+    init(frame: Int, place: Int, slot: Int64, iteration: Int64, start: Int64, end: Int64, reversed: Bool) {
+      self.frame = frame
+      self.place = place
+      self.slot = slot
+      self.iteration = iteration
+      self.start = start
+      self.end = end
+      self.step = reversed ? -1 : 1
+    }
   }
 
   // The fields a common tick reads come first, so that they share one
@@ -49,7 +62,10 @@ struct TimelineCore: Sendable {
   /// The total plays, or `nil` when infinite.
   var plays: Int64?
   /// `E = plays * L`, or `nil` when infinite.
-  var end: Int64?
+  var end: Int64? { didSet { finalTime = end ?? .max } }
+  /// `end ?? Int64.max`, kept by `end`'s observer for the crossing of a
+  /// tick (`timeline-demo bench tick`).
+  var finalTime: Int64
 
   let table: FrameTable
   let isStatic: Bool
@@ -65,7 +81,9 @@ struct TimelineCore: Sendable {
     self.cursor = Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max, reversed: false)
     let loops = configuration.loops ?? defaultLoops
     self.plays = loops.plays
-    self.end = try Self.endTime(plays: loops.plays, loopDuration: table.loopDuration)
+    let end = try Self.endTime(plays: loops.plays, loopDuration: table.loopDuration)
+    self.end = end
+    self.finalTime = end ?? .max
     relocate()
   }
 
