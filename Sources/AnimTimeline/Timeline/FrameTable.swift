@@ -62,7 +62,11 @@ struct FrameTable: Sendable {
 
   /// The frame shown at place `r` (`0 <= r < m`).
   @inline(__always)
-  func frame(atPlace r: Int) -> Int { placeFrames.isEmpty ? r : placeFrames[r] }
+  func frame(atPlace r: Int) -> Int {
+    // Every caller passes a place in `0..<m` (a search result or a cursor's
+    // neighbour): an unchecked read, for `timeline-demo bench tick`.
+    placeFrames.isEmpty ? r : placeFrames.withUnsafeBufferPointer { $0[r] }
+  }
 
   /// The loop duration `L`.
   var loopDuration: Int64 { boundaries[boundaries.count - 1] }

@@ -19,6 +19,8 @@ extension TimelineCore {
     }
     precondition(table.boundaries[cursor.frame + 1] > table.boundaries[cursor.frame] || isStatic,
       "displayed frame has zero duration")
+    precondition(isStatic || cursor.reversed == direction.isReversed(iteration: cursor.iteration),
+      "cursor direction out of date")
     precondition(fastLimit == expectedFastLimit, "fast-path limit out of date")
     #endif
   }

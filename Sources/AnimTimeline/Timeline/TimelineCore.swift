@@ -17,6 +17,22 @@ struct TimelineCore: Sendable {
     var iteration: Int64
     var start: Int64
     var end: Int64
+    /// The step to the next place within the iteration: -1 when
+    /// `iteration` shows its frames backward (from `direction`), else 1,
+    /// so that stepping to the next slot needs no switch.
+    var step: Int
+
+    var reversed: Bool { step < 0 }
+
+    init(frame: Int, place: Int, slot: Int64, iteration: Int64, start: Int64, end: Int64, reversed: Bool) {
+      self.frame = frame
+      self.place = place
+      self.slot = slot
+      self.iteration = iteration
+      self.start = start
+      self.end = end
+      self.step = reversed ? -1 : 1
+    }
   }
 
   // The fields a common tick reads come first, so that they share one
@@ -25,11 +41,13 @@ struct TimelineCore: Sendable {
   @usableFromInline var position: Int64 = 0
   /// A tick whose target position is below this needs nothing but the
   /// addition: the timeline is playing, not suspended, not static, at
-  /// rate 1, and the target stays in the displayed slot (`cursor.end`).
-  /// `Int64.min` when any of that is false. Derived from the fields below
+  /// rate 1, and the target stays in the displayed slot (`cursor.end`),
+  /// 0 otherwise. Derived from the fields below
   /// and kept current by their observers and by the two places that move
-  /// the cursor (checked by `_checkInvariants`).
-  @usableFromInline var fastLimit: Int64 = .min
+  /// the cursor (checked by `_checkInvariants`). 0 when any of that is
+  /// false: a slot ends after the position, which is never negative, so
+  /// a real limit is positive and no target is below 0.
+  @usableFromInline var fastLimit: Int64 = 0
   @usableFromInline var maxStep: Int64
   @usableFromInline var modes: RunModes
 
@@ -44,7 +62,10 @@ struct TimelineCore: Sendable {
   /// The total plays, or `nil` when infinite.
   var plays: Int64?
   /// `E = plays * L`, or `nil` when infinite.
-  var end: Int64?
+  var end: Int64? { didSet { finalTime = end ?? .max } }
+  /// `end ?? Int64.max`, kept by `end`'s observer for the crossing of a
+  /// tick (`timeline-demo bench tick`).
+  var finalTime: Int64
 
   let table: FrameTable
   let isStatic: Bool
@@ -57,10 +78,12 @@ struct TimelineCore: Sendable {
     self.maxStep = configuration.maxStep.nanoseconds
     self.policy = configuration.policy
     self.modes = configuration.modes
-    self.cursor = Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max)
+    self.cursor = Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max, reversed: false)
     let loops = configuration.loops ?? defaultLoops
     self.plays = loops.plays
-    self.end = try Self.endTime(plays: loops.plays, loopDuration: table.loopDuration)
+    let end = try Self.endTime(plays: loops.plays, loopDuration: table.loopDuration)
+    self.end = end
+    self.finalTime = end ?? .max
     relocate()
   }
 
@@ -88,16 +111,17 @@ struct TimelineCore: Sendable {
   /// - Complexity: O(1) when `hint` is the previous or next place, else O(log *m*).
   func locate(_ t: Int64, hint: Cursor? = nil) -> Cursor {
     if isStatic {
-      return Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max)
+      return Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max, reversed: false)
     }
     let m = Int64(table.shownCount)
     let length = table.loopDuration
     if let end, let plays, t >= end {
       let iteration = plays - 1
-      let place = direction.isReversed(iteration: iteration) ? 0 : table.shownCount - 1
+      let reversed = direction.isReversed(iteration: iteration)
+      let place = reversed ? 0 : table.shownCount - 1
       return Cursor(
         frame: table.frame(atPlace: place), place: place, slot: plays * m - 1,
-        iteration: iteration, start: end, end: .max)
+        iteration: iteration, start: end, end: .max, reversed: reversed)
     }
     let iteration = t / length
     let base = iteration * length
@@ -111,7 +135,7 @@ struct TimelineCore: Sendable {
         frame: table.frame(atPlace: place), place: place, slot: iteration * m + order,
         iteration: iteration,
         start: base + (length - starts[place + 1]),
-        end: Self.saturatingAdd(base, length - starts[place]))
+        end: Self.saturatingAdd(base, length - starts[place]), reversed: true)
     } else {
       let guess = hint.map { $0.place + 1 == table.shownCount ? 0 : $0.place + 1 } ?? 0
       let place = table.forwardPlace(containing: p, hint: guess)
@@ -119,7 +143,7 @@ struct TimelineCore: Sendable {
         frame: table.frame(atPlace: place), place: place, slot: iteration * m + Int64(place),
         iteration: iteration,
         start: base + starts[place],
-        end: Self.saturatingAdd(base, starts[place + 1]))
+        end: Self.saturatingAdd(base, starts[place + 1]), reversed: false)
     }
   }
 
@@ -150,7 +174,7 @@ struct TimelineCore: Sendable {
 
   /// The value `fastLimit` must have.
   var expectedFastLimit: Int64 {
-    state == .playing && !isSuspended && !isStatic && rate == 1_000_000 ? cursor.end : .min
+    state == .playing && !isSuspended && !isStatic && rate == 1_000_000 ? cursor.end : 0
   }
 
   mutating func refreshFastLimit() {
@@ -166,17 +190,18 @@ struct TimelineCore: Sendable {
   func successor(of cursor: Cursor) -> Cursor {
     let m = table.shownCount
     var iteration = cursor.iteration
+    var reversed = cursor.reversed
     var place: Int
-    let reversed = direction.isReversed(iteration: iteration)
     if reversed ? cursor.place > 0 : cursor.place + 1 < m {
       place = reversed ? cursor.place - 1 : cursor.place + 1
     } else {
       iteration += 1
-      place = direction.isReversed(iteration: iteration) ? m - 1 : 0
+      reversed = direction.isReversed(iteration: iteration)
+      place = reversed ? m - 1 : 0
     }
     let length = table.shownStarts[place + 1] - table.shownStarts[place]
     return Cursor(
       frame: table.frame(atPlace: place), place: place, slot: cursor.slot + 1, iteration: iteration,
-      start: cursor.end, end: Self.saturatingAdd(cursor.end, length))
+      start: cursor.end, end: Self.saturatingAdd(cursor.end, length), reversed: reversed)
   }
 }
