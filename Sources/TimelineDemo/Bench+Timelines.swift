@@ -4,14 +4,17 @@ extension Bench {
   /// `bench many`: N timelines with varied providers, rates, directions
   /// and phases, ticked T times at 60 Hz, in the layout we recommend to
   /// games: one contiguous array of value-type timelines, ticked in order
-  /// (no references, no per-timeline allocation, no protocol boxes).
+  /// (no references, no per-timeline allocation, no protocol boxes), each
+  /// made by copying a prototype timeline of its animation so that all the
+  /// copies share one frame table. `--separate-tables` makes every timeline
+  /// from its provider instead, to show what sharing saves.
   static func many(_ options: BenchOptions) throws(UsageError) -> [(String, String)] {
     let count = Int(options.timelines)
     var rng = SplitMix64(seed: options.seed)
     var timelines: [Timeline<SyntheticFrameProvider>] = []
     timelines.reserveCapacity(count)
-    var providers: [SyntheticFrameProvider] = []
     do {
+      var providers: [SyntheticFrameProvider] = []
       for k in 0..<8 {
         var durations: [Int64] = []
         for j in 0...(k * 3) {
@@ -20,9 +23,13 @@ extension Bench {
         }
         providers.append(try SyntheticFrameProvider(durations: durations))
       }
+      // One timeline per animation, copied for each instance: the copies
+      // share the prototype's frame table (copy-on-write storage).
+      let prototypes = try providers.map { provider throws(TimelineError) in try Timeline(provider: provider) }
       let rates: [Int64] = [1_000_000, 1_000_000, 1_000_000, 500_000, 1_500_000, 2_000_000, 333_333]
       for _ in 0..<count {
-        var timeline = try Timeline(provider: providers[Int(rng.next() % 8)])
+        let animation = Int(rng.next() % 8)
+        var timeline = options.separateTables ? try Timeline(provider: providers[animation]) : prototypes[animation]
         timeline.direction = PlaybackDirection.allCases[Int(rng.next() % 4)]
         timeline.rate = try Rate(millionths: rates[Int(rng.next() % UInt64(rates.count))])
         try timeline.seek(to: Int64(rng.next() % 2_000_000_000))
@@ -53,6 +60,7 @@ extension Bench {
     let coreShare = nsPerTick * Double(count) * 60 / 1e9 * 100
     return [
       ("bench", "many"), ("timelines", "\(count)"), ("ticks", "\(options.ticks)"),
+      ("tables", options.separateTables ? "separate" : "shared"),
       ("ns_per_timeline_tick", perItem(elapsed, total)),
       ("baseline_ns_per_iter", perItem(baseline, total)),
       ("ratio_to_baseline", ratio(Double(elapsed), Double(baseline))),

@@ -103,6 +103,7 @@ struct BenchOptions {
   var repeats: Int64 = 1
   var file: String?
   var json = false
+  var separateTables = false
 
   mutating func parse(_ name: String, _ args: inout Arguments) throws(UsageError) -> Bool {
     func int(_ name: String) throws(UsageError) -> Int64 {
@@ -135,6 +136,7 @@ struct BenchOptions {
     case "--seed": seed = UInt64(try int(name))
     case "--repeat": repeats = try int(name)
     case "--json": json = true
+    case "--separate-tables": separateTables = true
     default:
       if !name.hasPrefix("-"), file == nil {
         file = name

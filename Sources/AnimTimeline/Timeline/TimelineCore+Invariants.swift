@@ -21,7 +21,8 @@ extension TimelineCore {
       "displayed frame has zero duration")
     precondition(isStatic || cursor.reversed == direction.isReversed(iteration: cursor.iteration),
       "cursor direction out of date")
-    precondition(fastLimit == expectedFastLimit, "fast-path limit out of date")
+    precondition(fastLimit == expectedLimits.fast, "fast-path limit out of date")
+    precondition(scaledLimit == expectedLimits.scaled, "scaled fast-path limit out of date")
     #endif
   }
 }

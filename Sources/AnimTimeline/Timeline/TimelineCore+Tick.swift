@@ -22,6 +22,23 @@ extension TimelineCore {
         // The same simple state, leaving the displayed slot.
         return crossSlots(to: Int64(bitPattern: target))
       }
+      if scaledLimit != 0 {
+        // The same at a rate other than 1, when `nanoseconds * rate + carry`
+        // fits in 64 bits (tickInFull does the rest, from the start):
+        // `timeline-demo bench many`. The quotient is below 2^64 / 10^6, so
+        // adding it to the position cannot overflow a UInt64.
+        let (product, o1) = UInt64(bitPattern: nanoseconds).multipliedReportingOverflow(by: UInt64(bitPattern: rate))
+        let (sum, o2) = product.addingReportingOverflow(UInt64(bitPattern: carry))
+        if !o1, !o2 {
+          let (quotient, remainder) = sum.quotientAndRemainder(dividingBy: 1_000_000)
+          let scaledTarget = UInt64(bitPattern: position) &+ quotient
+          if scaledTarget < UInt64(bitPattern: scaledLimit) {
+            position = Int64(bitPattern: scaledTarget)
+            carry = Int64(bitPattern: remainder)
+            return TickEvents()
+          }
+        }
+      }
     }
     return try tickInFull(nanoseconds: nanoseconds, active: active)
   }
@@ -149,7 +166,7 @@ extension TimelineCore {
     cursor.start = old.end
     cursor.end = nextEnd
     position = target
-    fastLimit = rate == 1_000_000 ? nextEnd : 0
+    setPlayingLimits(end: nextEnd)
     return frame
   }
 
@@ -173,7 +190,7 @@ extension TimelineCore {
       // The common case: one slot on, not the end (either policy).
       cursor = next
       position = target
-      fastLimit = rate == 1_000_000 ? next.end : 0
+      setPlayingLimits(end: next.end)
     } else {
       crossSlotsFar(to: target, next: next)
     }

@@ -49,14 +49,19 @@ struct TimelineCore: Sendable {
   /// a real limit is positive and no target is below 0.
   @usableFromInline var fastLimit: Int64 = 0
   @usableFromInline var maxStep: Int64
+  /// `fastLimit` for a rate other than 1: `cursor.end` when the timeline
+  /// is playing, not suspended, not static and its rate is not 1, else 0.
+  /// A tick whose scaled target stays below it needs only the scaled
+  /// addition (`timeline-demo bench many`, where most rates are not 1).
+  @usableFromInline var scaledLimit: Int64 = 0
+  @usableFromInline var rate: Int64 { didSet { refreshFastLimit() } }
+  @usableFromInline var carry: Int64 = 0
   @usableFromInline var modes: RunModes
 
-  var carry: Int64 = 0
   var state: PlaybackState = .stopped { didSet { refreshFastLimit() } }
   var isSuspended = false { didSet { refreshFastLimit() } }
   /// Set only by `relocate()` and `crossSlots`, which refresh `fastLimit`.
   var cursor: Cursor
-  var rate: Int64 { didSet { refreshFastLimit() } }
   var direction: PlaybackDirection
   var policy: SkipPolicy
   /// The total plays, or `nil` when infinite.
@@ -172,13 +177,25 @@ struct TimelineCore: Sendable {
     _checkInvariants()
   }
 
-  /// The value `fastLimit` must have.
-  var expectedFastLimit: Int64 {
-    state == .playing && !isSuspended && !isStatic && rate == 1_000_000 ? cursor.end : 0
+  /// The values `fastLimit` and `scaledLimit` must have.
+  var expectedLimits: (fast: Int64, scaled: Int64) {
+    guard state == .playing, !isSuspended, !isStatic else { return (0, 0) }
+    return rate == 1_000_000 ? (cursor.end, 0) : (0, cursor.end)
   }
 
   mutating func refreshFastLimit() {
-    fastLimit = expectedFastLimit
+    (fastLimit, scaledLimit) = expectedLimits
+  }
+
+  /// Sets the limits for a playing, active timeline whose displayed slot
+  /// ends at `end`.
+  @inline(__always)
+  mutating func setPlayingLimits(end: Int64) {
+    if rate == 1_000_000 {
+      fastLimit = end
+    } else {
+      scaledLimit = end
+    }
   }
 
   /// The display slot after `cursor` (which must not be the last of a
