@@ -104,6 +104,7 @@ struct BenchOptions {
   var file: String?
   var json = false
   var separateTables = false
+  var zeroEvery: Int64?
 
   mutating func parse(_ name: String, _ args: inout Arguments) throws(UsageError) -> Bool {
     func int(_ name: String) throws(UsageError) -> Int64 {
@@ -137,6 +138,7 @@ struct BenchOptions {
     case "--repeat": repeats = try int(name)
     case "--json": json = true
     case "--separate-tables": separateTables = true
+    case "--zero-every": zeroEvery = try int(name)
     default:
       if !name.hasPrefix("-"), file == nil {
         file = name

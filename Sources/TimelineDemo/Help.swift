@@ -42,8 +42,10 @@ enum Help {
   bench (each prints one key=value line; --json for one JSON object)
     bench tick --count N [--frames LIST] [--step D]
                                                   bench tick --count 10000000 --step 16.666667ms
-    bench many --timelines N --ticks T            bench many --timelines 1000000 --ticks 10
-    bench seek --frames N --count K               bench seek --frames 1000000
+    bench many --timelines N --ticks T [--separate-tables]
+                                                  bench many --timelines 1000000 --ticks 60
+    bench seek --frames N --count K [--zero-every K]
+                                                  bench seek --frames 1000000
     bench decode FILE.gif --repeat N              bench decode anim.gif --repeat 20
     bench access FILE.gif --count K --seed S      bench access anim.gif --count 2000 --seed 1
 
