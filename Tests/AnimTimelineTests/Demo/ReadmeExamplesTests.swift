@@ -28,8 +28,9 @@ import Testing
   @Test func serverLoop() async throws {
     let gif = try GIFFrameProvider(bytes: SampleGIF.bytes)  // README: contentsOfFile:
     let loop = Task {
-      var timelines = try (0..<1000).map { _ in try Timeline(provider: gif) }
-      for i in timelines.indices { timelines[i].play() }
+      var prototype = try Timeline(provider: gif)
+      prototype.play()
+      var timelines = Array(repeating: prototype, count: 1000)  // copies share one frame table
       var driver = TimelineDriver(clock: ContinuousClock())
       await driver.run(&timelines, every: .milliseconds(16)) { index, events in
         // push `events` to client `index`
