@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A clock that moves only when told to, for deterministic tests and
 /// simulations.
 ///
@@ -38,7 +36,7 @@ public final class ManualClock: Clock, Sendable {
     var nextID: UInt64 = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// A clock at zero.
   public init() {}
