@@ -51,24 +51,26 @@ enum GIFCommands {
   // MARK: Arguments
 
   /// Parsed arguments: one positional file and options.
-  struct Arguments {
+  struct Parsed {
     var file: String?
     var flags: Set<String> = []
     var values: [String: String] = [:]
   }
 
-  /// Parses `args` given the flags and the options that take a value.
-  static func parse(_ args: [String], flags: Set<String>, valued: Set<String>) throws(CommandError) -> Arguments {
-    var result = Arguments()
-    var index = 0
-    while index < args.count {
-      let arg = args[index]
+  /// Parses `words` given the flags and the options that take a value,
+  /// with the demo's one argument cursor.
+  static func parse(_ words: [String], flags: Set<String>, valued: Set<String>) throws(CommandError) -> Parsed {
+    var result = Parsed()
+    var args = Arguments(words)
+    while let arg = args.next() {
       if flags.contains(arg) {
         result.flags.insert(arg)
       } else if valued.contains(arg) {
-        guard index + 1 < args.count else { throw .usage("\(arg) needs a value") }
-        result.values[arg] = args[index + 1]
-        index += 1
+        do {
+          result.values[arg] = try args.value(for: arg)
+        } catch {
+          throw .usage(error.message)
+        }
       } else if arg.hasPrefix("--"), arg.count > 2 {
         throw .usage("unknown option '\(arg)'")
       } else if result.file == nil {
@@ -76,7 +78,6 @@ enum GIFCommands {
       } else {
         throw .usage("unexpected argument '\(arg)'")
       }
-      index += 1
     }
     return result
   }

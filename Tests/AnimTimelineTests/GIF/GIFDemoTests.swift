@@ -99,6 +99,13 @@ import Testing
     #expect(GIFCommands.run("frame", [gif, "--index", "1", "--at", "1s", "--out", directory + "/x.png"]) == 2)
     #expect(GIFCommands.run("frames", [gif, "--out", directory, "--format", "bmp"]) == 2)
     #expect(GIFCommands.run("info", [gif, "--bogus"]) == 2)
+    #expect(GIFCommands.run("frame", [gif, "--index", "0", "--out"]) == 2)  // --out needs a value
+    #expect(GIFCommands.run("info", [gif, gif]) == 2)  // one file only
+    #expect(throws: GIFCommands.CommandError.self) {
+      try GIFCommands.parse(["a.gif", "--out"], flags: [], valued: ["--out"])
+    }
+    let parsed = try GIFCommands.parse(["--json", "a.gif", "--out", "--json"], flags: ["--json"], valued: ["--out"])
+    #expect(parsed.file == "a.gif" && parsed.flags == ["--json"] && parsed.values == ["--out": "--json"])
     #expect(GIFCommands.run("info", []) == 2)
     #expect(writeFile(directory + "/bad.gif", Array("GIF89".utf8)))
     #expect(GIFCommands.run("info", [directory + "/bad.gif"]) == 1)
