@@ -10,11 +10,7 @@
 struct FrameTable: Sendable {
   /// `b[0...n]`: `b[0] = 0`, `b[j+1] = b[j] + d[j]`.
   let boundaries: [Int64]
-  /// The start of each displayed frame, then `L`: entries `0...m`. (The
-  /// array is the search tree's storage, `starts.storage`: the entries
-  /// after `m` are its padding and upper levels.)
-  let shownStarts: [Int64]
-  /// The search tree over `shownStarts[0...m]`.
+  /// The search tree over `shownStarts`.
   let starts: RankIndex
   /// The frame index of each displayed frame (`m` entries), or empty when
   /// every frame is displayed and place `r` shows frame `r`. Then mapping a
@@ -52,10 +48,14 @@ struct FrameTable: Sendable {
     shownStarts.append(total)
     self.boundaries = boundaries
     self.starts = RankIndex(keys: shownStarts)
-    self.shownStarts = starts.storage
     self.shownCount = shownFrames.count
     self.placeFrames = shownFrames.count == n ? [] : shownFrames
   }
+
+  /// The start of each displayed frame, then `L`: entries `0...m`. (The
+  /// array is the search tree's storage: the entries after `m` are its
+  /// padding and upper levels.)
+  var shownStarts: [Int64] { starts.storage }
 
   /// The number of frames `n`.
   var frameCount: Int { boundaries.count - 1 }

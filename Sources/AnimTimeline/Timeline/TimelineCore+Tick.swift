@@ -27,10 +27,7 @@ extension TimelineCore {
         // fits in 64 bits (tickInFull does the rest, from the start):
         // `timeline-demo bench many`. The quotient is below 2^64 / 10^6, so
         // adding it to the position cannot overflow a UInt64.
-        let (product, o1) = UInt64(bitPattern: nanoseconds).multipliedReportingOverflow(by: UInt64(bitPattern: rate))
-        let (sum, o2) = product.addingReportingOverflow(UInt64(bitPattern: carry))
-        if !o1, !o2 {
-          let (quotient, remainder) = sum.quotientAndRemainder(dividingBy: 1_000_000)
+        if let (quotient, remainder) = Self.scaledIn64Bits(nanoseconds, rate: rate, carry: carry) {
           let scaledTarget = UInt64(bitPattern: position) &+ quotient
           if scaledTarget < UInt64(bitPattern: scaledLimit) {
             position = Int64(bitPattern: scaledTarget)
@@ -82,17 +79,25 @@ extension TimelineCore {
   mutating func scaledAdvance(_ clamped: Int64) -> Int64 {
     // Usually the product fits in 64 bits, where dividing by the constant
     // is a multiply and a shift; the 128-bit path is exact for the rest.
-    let (high, low) = UInt64(clamped).multipliedFullWidth(by: UInt64(rate))
-    let (sum, overflow) = low.addingReportingOverflow(UInt64(carry))
-    if high == 0, !overflow {
-      let (quotient, remainder) = sum.quotientAndRemainder(dividingBy: 1_000_000)
-      carry = Int64(remainder)
-      return Int64(quotient)  // < 2^64 / 10^6, fits
+    if let (quotient, remainder) = Self.scaledIn64Bits(clamped, rate: rate, carry: carry) {
+      carry = Int64(bitPattern: remainder)
+      return Int64(bitPattern: quotient)  // < 2^64 / 10^6, fits
     }
     let total = UInt128(UInt64(clamped)) * UInt128(UInt64(rate)) + UInt128(UInt64(carry))
     let (quotient, remainder) = total.quotientAndRemainder(dividingBy: 1_000_000)
     carry = Int64(remainder)
     return quotient > UInt128(Int64.max) ? .max : Int64(quotient)
+  }
+
+  /// `(nanoseconds * rate + carry)` divided by 10^6 (quotient and
+  /// remainder), all three not negative, or `nil` when the sum does not fit
+  /// in 64 bits. Shared by the inlined tick and `scaledAdvance`.
+  @inlinable @inline(__always)
+  static func scaledIn64Bits(_ nanoseconds: Int64, rate: Int64, carry: Int64) -> (UInt64, UInt64)? {
+    let (product, o1) = UInt64(bitPattern: nanoseconds).multipliedReportingOverflow(by: UInt64(bitPattern: rate))
+    let (sum, o2) = product.addingReportingOverflow(UInt64(bitPattern: carry))
+    guard !o1, !o2 else { return nil }
+    return sum.quotientAndRemainder(dividingBy: 1_000_000)
   }
 
   /// The slow path of a tick of a playing, active timeline: the target
@@ -108,12 +113,8 @@ extension TimelineCore {
     // a successor, which ends no later than the end time, so the timeline
     // stays playing.
     if old.end < finalTime {
-      // `0 <= old.place < m` and `step` is 1 or -1, so this cannot
-      // overflow, and the next place is in the same iteration when it is in
-      // `0..<m` (-1 is above `m` as a UInt).
-      let m = table.shownCount
-      let place = old.place &+ old.step
-      if UInt(bitPattern: place) < UInt(bitPattern: m) {
+      let (place, step, wraps) = nextPlace(after: old)
+      if !wraps {
         if let frame = enterSlot(after: old, place: place, target: target) {
           _checkInvariants()
           // Places within an iteration show different frames; the
@@ -122,26 +123,20 @@ extension TimelineCore {
           events.recordFrame(from: old.frame, to: frame, slots: 1)
           return events
         }
-      } else {
+      } else if let frame = enterSlot(after: old, place: place, target: target) {
         // The first place of the next iteration (below the end's
-        // iteration, so the count cannot overflow). The alternating
-        // directions flip the order at each iteration.
+        // iteration, so the count cannot overflow).
         let iteration = old.iteration &+ 1
-        let alternates = direction == .alternate || direction == .alternateReverse
-        let step = alternates ? 0 &- old.step : old.step
-        let first = step > 0 ? 0 : m &- 1
-        if let frame = enterSlot(after: old, place: first, target: target) {
-          cursor.iteration = iteration
-          cursor.step = step
-          _checkInvariants()
-          var events = TickEvents()
-          if frame != old.frame {
-            events.recordFrame(from: old.frame, to: frame, slots: 1)
-          }
-          // Playing means `T < E`, where completed iterations equal the iteration.
-          events.recordLoop(completed: iteration)
-          return events
+        cursor.iteration = iteration
+        cursor.step = step
+        _checkInvariants()
+        var events = TickEvents()
+        if frame != old.frame {
+          events.recordFrame(from: old.frame, to: frame, slots: 1)
         }
+        // Playing means `T < E`, where completed iterations equal the iteration.
+        events.recordLoop(completed: iteration)
+        return events
       }
     }
     return crossSlotsSlow(to: target)
@@ -184,16 +179,9 @@ extension TimelineCore {
       return events
     }
     let (oldFrame, oldSlot, oldIteration) = (cursor.frame, cursor.slot, cursor.iteration)
-    let next = successor(of: cursor)
-    let finalTime = end ?? .max
-    if target < next.end, target < finalTime {
-      // The common case: one slot on, not the end (either policy).
-      cursor = next
-      position = target
-      setPlayingLimits(end: next.end)
-    } else {
-      crossSlotsFar(to: target, next: next)
-    }
+    // `crossSlots` took every move of one slot that stays before the end,
+    // so this one goes further, or reaches the end.
+    crossSlotsFar(to: target, next: successor(of: cursor))
     if cursor.frame != oldFrame {
       events.recordFrame(from: oldFrame, to: cursor.frame, slots: cursor.slot - oldSlot)
     }
@@ -213,7 +201,6 @@ extension TimelineCore {
   /// Moves to `target`, more than one slot on or at the end, applying the
   /// noskip policy and the end; `next` is the slot after the current one.
   mutating func crossSlotsFar(to target: Int64, next: Cursor) {
-    let finalTime = end ?? .max
     var newPosition = target
     // Whether a slot follows `next` (noskip stops 1 ns before it): with
     // finite loops, unless `next` is the last slot; with infinite loops,

@@ -205,20 +205,31 @@ struct TimelineCore: Sendable {
   /// - Complexity: O(1).
   @inline(__always)
   func successor(of cursor: Cursor) -> Cursor {
-    let m = table.shownCount
-    var iteration = cursor.iteration
-    var reversed = cursor.reversed
-    var place: Int
-    if reversed ? cursor.place > 0 : cursor.place + 1 < m {
-      place = reversed ? cursor.place - 1 : cursor.place + 1
-    } else {
-      iteration += 1
-      reversed = direction.isReversed(iteration: iteration)
-      place = reversed ? m - 1 : 0
-    }
+    let (place, step, wraps) = nextPlace(after: cursor)
     let length = table.shownStarts[place + 1] - table.shownStarts[place]
     return Cursor(
-      frame: table.frame(atPlace: place), place: place, slot: cursor.slot + 1, iteration: iteration,
-      start: cursor.end, end: Self.saturatingAdd(cursor.end, length), reversed: reversed)
+      frame: table.frame(atPlace: place), place: place, slot: cursor.slot + 1,
+      iteration: wraps ? cursor.iteration + 1 : cursor.iteration,
+      start: cursor.end, end: Self.saturatingAdd(cursor.end, length), reversed: step < 0)
   }
+
+  /// The place shown after `cursor`'s: the next one of its iteration in
+  /// the cursor's step, or, when that leaves `0..<m` (`wraps`), the first
+  /// one of the next iteration, whose step the alternating directions flip.
+  ///
+  /// - Complexity: O(1): no division, no switch.
+  @inline(__always)
+  func nextPlace(after cursor: Cursor) -> (place: Int, step: Int, wraps: Bool) {
+    // `0 <= cursor.place < m` and `step` is 1 or -1, so this cannot
+    // overflow, and -1 is above `m` as a UInt.
+    let m = table.shownCount
+    let place = cursor.place &+ cursor.step
+    if UInt(bitPattern: place) < UInt(bitPattern: m) {
+      return (place, cursor.step, false)
+    }
+    let alternates = direction == .alternate || direction == .alternateReverse
+    let step = alternates ? 0 &- cursor.step : cursor.step
+    return (step > 0 ? 0 : m &- 1, step, true)
+  }
+
 }
