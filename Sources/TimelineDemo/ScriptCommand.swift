@@ -1,7 +1,7 @@
 import AnimTimeline
 
 /// One parsed line of a timeline script (spec section 7).
-enum ScriptCommand: Equatable {
+enum ScriptCommand {
   case tick(Int64, RunMode)
   case play
   case pause
@@ -14,6 +14,21 @@ enum ScriptCommand: Equatable {
   case maxStep(Int64?)
   case policy(SkipPolicy)
   case modes([String])
+  /// `range A B`, or `range all` (`nil`).
+  case range((Int, Int)?)
+  /// `then A B K|inf [DIRECTION]` (`nil` range: `all`), or `then none` (`nil`).
+  case then(QueuedRange?)
+  case cue(String, Int)
+  case uncue(String)
+
+  struct QueuedRange: Equatable {
+    var frames: (Int, Int)?
+    var loops: Int64?
+    var direction: PlaybackDirection?
+    static func == (a: Self, b: Self) -> Bool {
+      a.frames?.0 == b.frames?.0 && a.frames?.1 == b.frames?.1 && a.loops == b.loops && a.direction == b.direction
+    }
+  }
 
   /// A line that could not be parsed.
   struct ParseError: Error, Equatable {
@@ -109,6 +124,43 @@ enum ScriptCommand: Equatable {
       let names = args[args.startIndex].split(separator: ",", omittingEmptySubsequences: false)
       guard names.allSatisfy({ !$0.isEmpty }) else { throw ParseError(reason: "empty mode name") }
       return .modes(names.map(String.init))
+    case "range":
+      try arity(1...2)
+      if args.count == 1 {
+        guard args[args.startIndex] == "all" else { throw ParseError(reason: "bad range") }
+        return .range(nil)
+      }
+      return .range((Int(try integer(args[args.startIndex], "frame")), Int(try integer(args[args.startIndex + 1], "frame"))))
+    case "then":
+      try arity(1...4)
+      var rest = Array(args)
+      if rest == ["none"] { return .then(nil) }
+      var frames: (Int, Int)?
+      if rest[0] == "all" {
+        rest.removeFirst()
+      } else {
+        guard rest.count >= 3 else { throw ParseError(reason: "'then' needs A B K") }
+        frames = (Int(try integer(rest[0], "frame")), Int(try integer(rest[1], "frame")))
+        rest.removeFirst(2)
+      }
+      guard rest.count == 1 || rest.count == 2 else { throw ParseError(reason: "bad 'then'") }
+      var loops: Int64?
+      if rest[0] != "inf" {
+        loops = try integer(rest[0], "loop count")
+        guard loops! >= 1 else { throw ParseError(reason: "loop count must be at least 1") }
+      }
+      var direction: PlaybackDirection?
+      if rest.count == 2 {
+        guard let d = PlaybackDirection(rawValue: String(rest[1])) else { throw ParseError(reason: "bad direction") }
+        direction = d
+      }
+      return .then(QueuedRange(frames: frames, loops: loops, direction: direction))
+    case "cue":
+      try arity(2...2)
+      return .cue(String(args[args.startIndex]), Int(try integer(args[args.startIndex + 1], "frame")))
+    case "uncue":
+      try arity(1...1)
+      return .uncue(String(args[args.startIndex]))
     default:
       throw ParseError(reason: "unknown command '\(name)'")
     }

@@ -53,6 +53,20 @@ struct ScriptRunner<Provider: FrameProvider> {
     case let .maxStep(step): timeline.maxStep = try step.map { try MaxStep.nanoseconds($0) } ?? .unlimited
     case let .policy(policy): timeline.policy = policy
     case let .modes(names): timeline.modes = RunModes(names)
+    case let .range(frames):
+      if let (a, b) = frames {
+        guard a <= b else { throw TimelineError.rangeOutOfBounds(lower: a, upper: b, count: timeline.provider.frameCount) }
+        try timeline.setRange(a...b)
+      } else {
+        try timeline.resetRange()
+      }
+    case let .then(queued):
+      guard let queued else { try timeline.queue(nil); break }
+      let frames = queued.frames ?? (0, timeline.provider.frameCount - 1)
+      guard frames.0 <= frames.1 else { throw TimelineError.rangeOutOfBounds(lower: frames.0, upper: frames.1, count: timeline.provider.frameCount) }
+      try timeline.queue(Clip(frames: frames.0...frames.1, loops: try queued.loops.map { try LoopCount.plays($0) } ?? .infinite, direction: queued.direction))
+    case let .cue(name, frame): try timeline.addCue(name, frame: frame)
+    case let .uncue(name): timeline.removeCue(name)
     }
     return TickEvents()
   }
@@ -67,14 +81,14 @@ struct ScriptRunner<Provider: FrameProvider> {
   }
 
   static func jsonLine(line: Int, command: Substring, timeline: Timeline<Provider>, events: TickEvents) -> String {
-    let list = events.map(EventText.json).joined(separator: ",")
+    let list = timeline.events(in: events).map(EventText.json).joined(separator: ",")
     return #"{"line":\#(line),"cmd":"\#(command)","state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"iteration":\#(timeline.iteration),"frame":\#(timeline.currentFrame),"suspended":\#(timeline.isSuspended),"events":[\#(list)]}"#
   }
 
   static func textLine(line: Int, command: [Substring], timeline: Timeline<Provider>, events: TickEvents) -> String {
     var text = "\(line): \(command.joined(separator: " ")) -> \(timeline.state.rawValue) t=\(timeline.position) iteration=\(timeline.iteration) frame=\(timeline.currentFrame)"
     if timeline.isSuspended { text += " (suspended)" }
-    for event in events { text += " [\(EventText.describe(event))]" }
+    for event in timeline.events(in: events) { text += " [\(EventText.describe(event))]" }
     return text
   }
 }
@@ -90,6 +104,8 @@ enum EventText {
     case .finished: return #"{"type":"finished"}"#
     case .suspended: return #"{"type":"suspended"}"#
     case .resumed: return #"{"type":"resumed"}"#
+    case let .cue(hit): return #"{"type":"cue","name":\#(jsonString(hit.name)),"frame":\#(hit.frame),"count":\#(hit.count)}"#
+    case let .rangeSwitched(frames): return #"{"type":"range","from":\#(frames.lowerBound),"to":\#(frames.upperBound)}"#
     }
   }
 
@@ -101,6 +117,24 @@ enum EventText {
     case .finished: return "finished"
     case .suspended: return "suspended"
     case .resumed: return "resumed"
+    case let .cue(hit): return "cue \(hit.name) on frame \(hit.frame) x\(hit.count)"
+    case let .rangeSwitched(frames): return "range \(frames.lowerBound)-\(frames.upperBound)"
     }
   }
+}
+
+/// `text` as a JSON string literal.
+func jsonString(_ text: String) -> String {
+  var out = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case _ where scalar.value < 0x20:
+      let hex = String(scalar.value, radix: 16)
+      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: out.unicodeScalars.append(scalar)
+    }
+  }
+  return out + "\""
 }

@@ -25,6 +25,18 @@ public enum TimelineError: Error, Hashable, Sendable, CustomStringConvertible {
   case frameNotDisplayed(frame: Int)
   /// An iteration at or past the loop count (or negative).
   case iterationOutOfRange(iteration: Int64, plays: Int64?)
+  /// A range or clip on a static timeline (one that displays at most one
+  /// frame): a still image has no segments.
+  case staticTimeline
+  /// A range `lower...upper` that is empty (`lower > upper`) or leaves the
+  /// provider's frames `0..<count`.
+  case rangeOutOfBounds(lower: Int, upper: Int, count: Int)
+  /// A range whose frames all have zero duration.
+  case rangeNotDisplayed(lower: Int, upper: Int)
+  /// A frame outside the range being played.
+  case frameOutsideRange(frame: Int, lower: Int, upper: Int)
+  /// A cue name that is empty.
+  case invalidCueName
 
   /// A readable description of the problem.
   public var description: String {
@@ -51,6 +63,17 @@ public enum TimelineError: Error, Hashable, Sendable, CustomStringConvertible {
       return "frame \(frame) has zero duration and is never displayed"
     case let .iterationOutOfRange(iteration, plays):
       return "iteration \(iteration) out of range (plays: \(plays.map { String($0) } ?? "inf"))"
+    case .staticTimeline:
+      return "a static timeline has no ranges"
+    case let .rangeOutOfBounds(lower, upper, count):
+      return lower > upper
+        ? "range \(lower)-\(upper) is empty" : "range \(lower)-\(upper) is out of range 0..<\(count)"
+    case let .rangeNotDisplayed(lower, upper):
+      return "range \(lower)-\(upper) has no frame with a positive duration"
+    case let .frameOutsideRange(frame, lower, upper):
+      return "frame \(frame) is outside the range \(lower)-\(upper)"
+    case .invalidCueName:
+      return "a cue name must not be empty"
     }
   }
 }

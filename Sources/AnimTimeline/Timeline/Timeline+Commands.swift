@@ -69,18 +69,18 @@ extension Timeline {
   /// The most clock time one tick may advance.
   public var maxStep: MaxStep {
     get { MaxStep(_unchecked: core.maxStep) }
-    set { core.maxStep = newValue.nanoseconds }
+    set { core.setMaxStep(newValue) }
   }
 
   /// Whether ticks may skip frames.
   public var policy: SkipPolicy {
     get { core.policy }
-    set { core.policy = newValue }
+    set { core.setPolicy(newValue) }
   }
 
   /// The run modes in which ticks advance the timeline.
   public var modes: RunModes {
     get { core.modes }
-    set { core.modes = newValue }
+    set { core.setModes(newValue) }
   }
 }

@@ -33,7 +33,7 @@ extension Timeline {
     TimelineLocation(frame: core.cursor.frame, slot: core.cursor.slot, iteration: core.cursor.iteration)
   }
 
-  /// The duration of one iteration, `L`, in nanoseconds.
+  /// The duration of one iteration of the range, `L`, in nanoseconds.
   public var loopDuration: Int64 { core.loopDuration }
 
   /// The end `E = plays * L` in nanoseconds, or `nil` for infinite loops.
@@ -49,20 +49,11 @@ extension Timeline {
 
   /// How far the current iteration has played, from 0 to 1 (1 at the end).
   /// For display only: the exact values are ``position`` and ``loopDuration``.
-  public var iterationProgress: Double {
-    if core.isStatic { return 0 }
-    if let end = core.end, core.position >= end { return 1 }
-    let length = core.loopDuration
-    return Double(core.position % length) / Double(length)
-  }
+  public var iterationProgress: Double { core.iterationProgress }
 
   /// How far the whole timeline has played, from 0 to 1, or `nil` for
   /// infinite loops. For display only.
-  public var overallProgress: Double? {
-    guard let end = core.end else { return nil }
-    if core.isStatic || end == 0 { return 0 }
-    return Double(core.position) / Double(end)
-  }
+  public var overallProgress: Double? { core.overallProgress }
 
   /// Where the timeline would be at time `t`, under its current
   /// configuration, without changing it. Times past the end give the end.

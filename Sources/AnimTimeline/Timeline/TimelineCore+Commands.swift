@@ -45,14 +45,17 @@ extension TimelineCore {
       throw .frameOutOfRange(frame: frame, count: table.frameCount)
     }
     guard table.duration(ofFrame: frame) > 0 else { throw .frameNotDisplayed(frame: frame) }
+    guard isStatic || range.frames.contains(frame) else {
+      throw .frameOutsideRange(frame: frame, lower: range.frames.lowerBound, upper: range.frames.upperBound)
+    }
     guard iteration >= 0, plays.map({ iteration < $0 }) ?? true else {
       throw .iterationOutOfRange(iteration: iteration, plays: plays)
     }
     if isStatic { return 0 }
-    let length = table.loopDuration
+    let length = range.length
     let offset = direction.isReversed(iteration: iteration)
-      ? length - table.boundaries[frame + 1]
-      : table.boundaries[frame]
+      ? length - (table.boundaries[frame + 1] - range.offset)
+      : table.boundaries[frame] - range.offset
     let (base, o1) = iteration.multipliedReportingOverflow(by: length)
     let (t, o2) = base.addingReportingOverflow(offset)
     guard !o1, !o2 else { throw .iterationOutOfRange(iteration: iteration, plays: plays) }
@@ -64,7 +67,7 @@ extension TimelineCore {
   }
 
   mutating func setLoops(_ loops: LoopCount) throws(TimelineError) -> TickEvents {
-    let newEnd = try Self.endTime(plays: loops.plays, loopDuration: table.loopDuration)
+    let newEnd = try Self.endTime(plays: loops.plays, loopDuration: range.length)
     plays = loops.plays
     end = newEnd
     var events = TickEvents()
@@ -95,5 +98,32 @@ extension TimelineCore {
   mutating func setRate(_ newRate: Rate) {
     rate = newRate.millionths
     carry = 0
+  }
+
+  mutating func setMaxStep(_ newMaxStep: MaxStep) {
+    maxStep = newMaxStep.nanoseconds
+  }
+
+  mutating func setPolicy(_ newPolicy: SkipPolicy) {
+    policy = newPolicy
+  }
+
+  mutating func setModes(_ newModes: RunModes) {
+    modes = newModes
+  }
+
+  /// How far the current iteration has played, from 0 to 1 (1 at the end).
+  var iterationProgress: Double {
+    if isStatic { return 0 }
+    if let end, position >= end { return 1 }
+    return Double(position % range.length) / Double(range.length)
+  }
+
+  /// How far the whole timeline has played, from 0 to 1, or `nil` for
+  /// infinite loops.
+  var overallProgress: Double? {
+    guard let end else { return nil }
+    if isStatic || end == 0 { return 0 }
+    return Double(position) / Double(end)
   }
 }

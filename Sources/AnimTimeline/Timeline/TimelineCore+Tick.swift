@@ -20,7 +20,7 @@ extension TimelineCore {
       }
       if fastLimit != 0, target <= UInt64(Int64.max) {
         // The same simple state, leaving the displayed slot.
-        return crossSlots(to: Int64(bitPattern: target))
+        return crossSlots(to: Int64(bitPattern: target), exactTarget: target)
       }
       if scaledLimit != 0 {
         // The same at a rate other than 1, when `nanoseconds * rate + carry`
@@ -62,31 +62,36 @@ extension TimelineCore {
     }
     guard state == .playing, !isStatic else { return events }
     let clamped = min(nanoseconds, maxStep)
-    let advance = rate == 1_000_000 ? clamped : scaledAdvance(clamped)
+    let advance = rate == 1_000_000 ? UInt64(clamped) : scaledAdvance(clamped)
     guard advance != 0 else { return events }
-    let target = Self.saturatingAdd(position, advance)
+    // The exact target, which a switch into the queued clip needs (its
+    // leftover time); saturated at UInt64.max, where any leftover exceeds
+    // every position.
+    let (sum, overflow) = UInt64(position).addingReportingOverflow(advance)
+    let exactTarget = overflow ? .max : sum
+    let target = Int64(min(exactTarget, UInt64(Int64.max)))
     if target < cursor.end {
       position = target
       return events
     }
-    var crossed = crossSlots(to: target)
+    var crossed = crossSlots(to: target, exactTarget: exactTarget)
     crossed.kinds |= events.kinds
     return crossed
   }
 
   /// `(clamped * rate + carry) / 1_000_000`, keeping the remainder in `carry`;
-  /// saturates at `Int64.max`.
-  mutating func scaledAdvance(_ clamped: Int64) -> Int64 {
+  /// saturates at `UInt64.max`.
+  mutating func scaledAdvance(_ clamped: Int64) -> UInt64 {
     // Usually the product fits in 64 bits, where dividing by the constant
     // is a multiply and a shift; the 128-bit path is exact for the rest.
     if let (quotient, remainder) = Self.scaledIn64Bits(clamped, rate: rate, carry: carry) {
       carry = Int64(bitPattern: remainder)
-      return Int64(bitPattern: quotient)  // < 2^64 / 10^6, fits
+      return quotient
     }
     let total = UInt128(UInt64(clamped)) * UInt128(UInt64(rate)) + UInt128(UInt64(carry))
     let (quotient, remainder) = total.quotientAndRemainder(dividingBy: 1_000_000)
     carry = Int64(remainder)
-    return quotient > UInt128(Int64.max) ? .max : Int64(quotient)
+    return quotient > UInt128(UInt64.max) ? .max : UInt64(quotient)
   }
 
   /// `(nanoseconds * rate + carry)` divided by 10^6 (quotient and
@@ -106,8 +111,9 @@ extension TimelineCore {
   /// Steps slot by slot for short moves (no division, no search) and
   /// locates the target directly for long ones.
   @usableFromInline
-  mutating func crossSlots(to target: Int64) -> TickEvents {
+  mutating func crossSlots(to target: Int64, exactTarget: UInt64) -> TickEvents {
     let old = cursor
+    let from = position
     // The common case: one slot on, not the end (either policy). A slot
     // that ends before the end time (`Int64.max` with infinite loops) has
     // a successor, which ends no later than the end time, so the timeline
@@ -121,6 +127,7 @@ extension TimelineCore {
           // iteration, so the completed count, stays.
           var events = TickEvents()
           events.recordFrame(from: old.frame, to: frame, slots: 1)
+          if cues.marks(place: place) { recordReach(from: from, before: old, events: &events) }
           return events
         }
       } else if let frame = enterSlot(after: old, place: place, target: target) {
@@ -134,23 +141,32 @@ extension TimelineCore {
         if frame != old.frame {
           events.recordFrame(from: old.frame, to: frame, slots: 1)
         }
+        if cues.marks(place: place) { recordReach(from: from, before: old, events: &events) }
         // Playing means `T < E`, where completed iterations equal the iteration.
         events.recordLoop(completed: iteration)
         return events
       }
     }
-    return crossSlotsSlow(to: target)
+    return crossSlotsSlow(to: target, exactTarget: exactTarget)
+  }
+
+  /// Notes that the tick reached slots of a frame that carries a cue, from
+  /// position `from` in the slot `before`: ``Timeline/cueHits(in:)``
+  /// counts them.
+  mutating func recordReach(from: Int64, before: Cursor, events: inout TickEvents, previous: CueReach.Previous? = nil) {
+    reach = CueReach(from: from, fromPlace: before.place, fromStep: before.step, previous: previous)
+    events.kinds |= TickEvents.cueKind
   }
 
   /// When `target` is in the slot after `old` (not the last slot of a
-  /// finite timeline), at place `place` (in `0..<m`): moves the cursor
+  /// finite timeline), at place `place` (in the range): moves the cursor
   /// there, but for its iteration and step, and the position to `target`,
   /// and returns the slot's frame. Otherwise changes nothing and returns
   /// `nil`.
   @inline(__always)
   mutating func enterSlot(after old: Cursor, place: Int, target: Int64) -> Int? {
-    // `0 <= place < m` and `shownStarts` has `m + 1` entries: unchecked
-    // reads, for `timeline-demo bench tick`.
+    // `place` is a place of the table and `shownStarts` has `m + 1`
+    // entries: unchecked reads, for `timeline-demo bench tick`.
     let length = table.shownStarts.withUnsafeBufferPointer { $0[place &+ 1] &- $0[place] }
     let nextEnd = Self.saturatingAdd(old.end, length)
     guard target < nextEnd else { return nil }
@@ -167,7 +183,7 @@ extension TimelineCore {
 
   /// `crossSlots` for a target more than one slot on, or in a slot that
   /// ends at `Int64.max` or at the end time.
-  mutating func crossSlotsSlow(to target: Int64) -> TickEvents {
+  mutating func crossSlotsSlow(to target: Int64, exactTarget: UInt64) -> TickEvents {
     var events = TickEvents()
     if end == nil, extendsPastInt64Max(cursor) {
       // Infinite loops, and the displayed slot holds Int64.max, where the
@@ -178,20 +194,35 @@ extension TimelineCore {
       _checkInvariants()
       return events
     }
-    let (oldFrame, oldSlot, oldIteration) = (cursor.frame, cursor.slot, cursor.iteration)
-    // `crossSlots` took every move of one slot that stays before the end,
-    // so this one goes further, or reaches the end.
-    crossSlotsFar(to: target, next: successor(of: cursor))
-    if cursor.frame != oldFrame {
-      events.recordFrame(from: oldFrame, to: cursor.frame, slots: cursor.slot - oldSlot)
+    let old = cursor
+    let from = position
+    let previous = CueReach.Previous(range: range, plays: plays ?? 0, direction: direction)
+    let lastSlot = plays.map { $0 * Int64(range.placeCount) - 1 } ?? 0
+    let switched = crossSlotsFar(to: target, exactTarget: exactTarget)
+    if cursor.frame != old.frame {
+      // After a switch: the rest of the old range's slots, then the new
+      // range's up to the displayed one.
+      let slots = switched
+        ? CueHits.Phase.add(lastSlot - old.slot + 1, cursor.slot)
+        : cursor.slot - old.slot
+      events.recordFrame(from: old.frame, to: cursor.frame, slots: slots)
     }
-    // Playing means `T < E`, where completed iterations equal the iteration.
-    let finished = state == .finished
-    let completed = finished ? (plays ?? 0) : cursor.iteration
-    if completed > oldIteration {
-      events.recordLoop(completed: completed)
+    if !cues.isEmpty {
+      recordReach(from: from, before: old, events: &events, previous: switched ? previous : nil)
+      var hits = cueHits().makeIterator()
+      if hits.next() == nil { events.kinds &= ~TickEvents.cueKind }
     }
-    if finished {
+    if switched {
+      events.recordLoop(completed: previous.plays)
+      events.recordSwitch(to: range.frames, completed: completedIterations(at: position))
+    } else {
+      // Playing means `T < E`, where completed iterations equal the iteration.
+      let completed = state == .finished ? (plays ?? 0) : cursor.iteration
+      if completed > old.iteration {
+        events.recordLoop(completed: completed)
+      }
+    }
+    if state == .finished {
       events.kinds |= TickEvents.finishedKind
     }
     _checkInvariants()
@@ -199,21 +230,32 @@ extension TimelineCore {
   }
 
   /// Moves to `target`, more than one slot on or at the end, applying the
-  /// noskip policy and the end; `next` is the slot after the current one.
-  mutating func crossSlotsFar(to target: Int64, next: Cursor) {
+  /// noskip policy, the end and the switch into the queued clip; returns
+  /// whether it switched.
+  mutating func crossSlotsFar(to target: Int64, exactTarget: UInt64) -> Bool {
+    let next = successor(of: cursor)
     var newPosition = target
     // Whether a slot follows `next` (noskip stops 1 ns before it): with
-    // finite loops, unless `next` is the last slot; with infinite loops,
-    // unless that slot would start past `Int64.max`. A slot that starts
-    // exactly at `Int64.max` counts: the position stops at `Int64.max - 1`,
-    // as for any other slot.
-    let slotAfterNext = end.map { next.end < $0 } ?? !extendsPastInt64Max(next)
+    // finite loops, unless `next` is the last slot, or, with a clip
+    // queued, past the last slot (the clip's first slot follows the last
+    // one, starting at the end); with infinite loops, unless that slot
+    // would start past `Int64.max`. A slot that starts exactly at
+    // `Int64.max` counts: the position stops at `Int64.max - 1`, as for
+    // any other slot.
+    let slotAfterNext = end.map { next.end < $0 || (queued != nil && cursor.end < $0) }
+      ?? !extendsPastInt64Max(next)
     if policy == .noSkip, target >= next.end, slotAfterNext {
       // At most one new slot: stop 1 ns before the slot after next.
       newPosition = next.end - 1
     }
-    if newPosition >= finalTime, end != nil {
-      newPosition = finalTime
+    if let end, newPosition >= end {
+      if let clip = queued {
+        // Under skip the leftover is exact (`exactTarget >= target >= E`);
+        // noskip drops it.
+        switchRange(to: clip, leftover: policy == .skip ? exactTarget - UInt64(end) : 0)
+        return true
+      }
+      newPosition = end
       state = .finished
       cursor = locate(newPosition)
     } else {
@@ -227,6 +269,7 @@ extension TimelineCore {
     }
     position = newPosition
     refreshFastLimit()
+    return false
   }
 
   /// Whether `slot` really ends past `Int64.max`: its `end` saturated, so

@@ -42,35 +42,50 @@ struct TimelineCore: Sendable {
   /// A tick whose target position is below this needs nothing but the
   /// addition: the timeline is playing, not suspended, not static, at
   /// rate 1, and the target stays in the displayed slot (`cursor.end`),
-  /// 0 otherwise. Derived from the fields below
-  /// and kept current by their observers and by the two places that move
-  /// the cursor (checked by `_checkInvariants`). 0 when any of that is
-  /// false: a slot ends after the position, which is never negative, so
-  /// a real limit is positive and no target is below 0.
+  /// 0 otherwise. A slot ends after the position, which is never negative,
+  /// so a real limit is positive and no target is below 0.
+  ///
+  /// Derived from `state`, `isSuspended`, `rate` and `cursor`: the
+  /// observers of the first three and every write of the cursor (`relocate()`
+  /// and the crossings, through `setPlayingLimits(end:)`) refresh it;
+  /// `_checkInvariants` checks it.
   @usableFromInline var fastLimit: Int64 = 0
   @usableFromInline var maxStep: Int64
   /// `fastLimit` for a rate other than 1: `cursor.end` when the timeline
   /// is playing, not suspended, not static and its rate is not 1, else 0.
   /// A tick whose scaled target stays below it needs only the scaled
   /// addition (`timeline-demo bench many`, where most rates are not 1).
+  /// Kept like `fastLimit`.
   @usableFromInline var scaledLimit: Int64 = 0
+  /// The rate in millionths. Its observer refreshes the fast-path limits.
   @usableFromInline var rate: Int64 { didSet { refreshFastLimit() } }
   @usableFromInline var carry: Int64 = 0
   @usableFromInline var modes: RunModes
 
+  /// Its observer refreshes the fast-path limits.
   var state: PlaybackState = .stopped { didSet { refreshFastLimit() } }
+  /// Its observer refreshes the fast-path limits.
   var isSuspended = false { didSet { refreshFastLimit() } }
-  /// Set only by `relocate()` and `crossSlots`, which refresh `fastLimit`.
+  /// Written only by `relocate()` and the crossings, which refresh the
+  /// fast-path limits.
   var cursor: Cursor
   var direction: PlaybackDirection
   var policy: SkipPolicy
   /// The total plays, or `nil` when infinite.
   var plays: Int64?
-  /// `E = plays * L`, or `nil` when infinite.
+  /// `E = plays * L`, or `nil` when infinite. Its observer keeps `finalTime`.
   var end: Int64? { didSet { finalTime = end ?? .max } }
-  /// `end ?? Int64.max`, kept by `end`'s observer for the crossing of a
-  /// tick (`timeline-demo bench tick`).
+  /// `end ?? Int64.max`, for the crossing of a tick (`timeline-demo bench tick`).
   var finalTime: Int64
+  /// The range being played: everything above (`L`, slots, `E`) refers to it.
+  var range: RangeView
+  /// The clip a tick switches into at the end, if any.
+  var queued: Clip?
+  /// The cues, by frame.
+  var cues: CueTable
+  /// Which slots the last tick reached, for ``Timeline/cueHits(in:)``;
+  /// valid when that tick's events say it reached a cue.
+  var reach: CueReach
 
   let table: FrameTable
   let isStatic: Bool
@@ -78,6 +93,7 @@ struct TimelineCore: Sendable {
   init(table: FrameTable, configuration: TimelineConfiguration, defaultLoops: LoopCount) throws(TimelineError) {
     self.table = table
     self.isStatic = table.isStatic
+    self.range = table.wholeView
     self.direction = configuration.direction
     self.rate = configuration.rate.millionths
     self.maxStep = configuration.maxStep.nanoseconds
@@ -89,6 +105,8 @@ struct TimelineCore: Sendable {
     let end = try Self.endTime(plays: loops.plays, loopDuration: table.loopDuration)
     self.end = end
     self.finalTime = end ?? .max
+    self.cues = CueTable()
+    self.reach = CueReach()
     relocate()
   }
 
@@ -102,13 +120,14 @@ struct TimelineCore: Sendable {
 
   // MARK: Derived values
 
-  var loopDuration: Int64 { table.loopDuration }
+  /// The range's loop duration `L`.
+  var loopDuration: Int64 { range.length }
 
   /// Completed iterations at `t`: `t / L` before the end, `plays` at it.
   func completedIterations(at t: Int64) -> Int64 {
     if isStatic { return 0 }
     if let end, t >= end, let plays { return plays }
-    return t / table.loopDuration
+    return t / range.length
   }
 
   /// Where `t` falls: frame, slot, iteration and the slot's interval.
@@ -118,12 +137,13 @@ struct TimelineCore: Sendable {
     if isStatic {
       return Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max, reversed: false)
     }
-    let m = Int64(table.shownCount)
-    let length = table.loopDuration
+    let m = Int64(range.placeCount)
+    let length = range.length
+    let offset = range.offset
     if let end, let plays, t >= end {
       let iteration = plays - 1
       let reversed = direction.isReversed(iteration: iteration)
-      let place = reversed ? 0 : table.shownCount - 1
+      let place = reversed ? range.firstPlace : range.lastPlace
       return Cursor(
         frame: table.frame(atPlace: place), place: place, slot: plays * m - 1,
         iteration: iteration, start: end, end: .max, reversed: reversed)
@@ -133,36 +153,36 @@ struct TimelineCore: Sendable {
     let p = t - base
     let starts = table.shownStarts
     if direction.isReversed(iteration: iteration) {
-      let guess = hint.map { $0.place == 0 ? table.shownCount - 1 : $0.place - 1 } ?? 0
-      let place = table.reversedPlace(containing: length - p, hint: guess)
-      let order = Int64(table.shownCount - 1 - place)
+      let guess = hint.map { $0.place == range.firstPlace ? range.lastPlace : $0.place - 1 } ?? range.firstPlace
+      let place = table.reversedPlace(containing: offset + (length - p), hint: guess)
+      let order = Int64(range.lastPlace - place)
       return Cursor(
         frame: table.frame(atPlace: place), place: place, slot: iteration * m + order,
         iteration: iteration,
-        start: base + (length - starts[place + 1]),
-        end: Self.saturatingAdd(base, length - starts[place]), reversed: true)
+        start: base + (length - (starts[place + 1] - offset)),
+        end: Self.saturatingAdd(base, length - (starts[place] - offset)), reversed: true)
     } else {
-      let guess = hint.map { $0.place + 1 == table.shownCount ? 0 : $0.place + 1 } ?? 0
-      let place = table.forwardPlace(containing: p, hint: guess)
+      let guess = hint.map { $0.place == range.lastPlace ? range.firstPlace : $0.place + 1 } ?? range.firstPlace
+      let place = table.forwardPlace(containing: offset + p, hint: guess)
       return Cursor(
-        frame: table.frame(atPlace: place), place: place, slot: iteration * m + Int64(place),
+        frame: table.frame(atPlace: place), place: place, slot: iteration * m + Int64(place - range.firstPlace),
         iteration: iteration,
-        start: base + starts[place],
-        end: Self.saturatingAdd(base, starts[place + 1]), reversed: false)
+        start: base + (starts[place] - offset),
+        end: Self.saturatingAdd(base, starts[place + 1] - offset), reversed: false)
     }
   }
 
   /// The time at which display slot `slot` begins (a slot that exists).
   func startOfSlot(_ slot: Int64) -> Int64 {
-    let m = Int64(table.shownCount)
+    let m = Int64(range.placeCount)
     let iteration = slot / m
     let order = Int(slot - iteration * m)
-    let base = iteration * table.loopDuration
+    let base = iteration * range.length
     if direction.isReversed(iteration: iteration) {
-      let place = table.shownCount - 1 - order
-      return base + (table.loopDuration - table.shownStarts[place + 1])
+      let place = range.lastPlace - order
+      return base + (range.length - (table.shownStarts[place + 1] - range.offset))
     }
-    return base + table.shownStarts[order]
+    return base + (table.shownStarts[range.firstPlace + order] - range.offset)
   }
 
   static func saturatingAdd(_ a: Int64, _ b: Int64) -> Int64 {
@@ -220,16 +240,14 @@ struct TimelineCore: Sendable {
   /// - Complexity: O(1): no division, no switch.
   @inline(__always)
   func nextPlace(after cursor: Cursor) -> (place: Int, step: Int, wraps: Bool) {
-    // `0 <= cursor.place < m` and `step` is 1 or -1, so this cannot
-    // overflow, and -1 is above `m` as a UInt.
-    let m = table.shownCount
+    // `cursor.place` is in the range and `step` is 1 or -1, so this cannot
+    // overflow.
     let place = cursor.place &+ cursor.step
-    if UInt(bitPattern: place) < UInt(bitPattern: m) {
+    if range.contains(place: place) {
       return (place, cursor.step, false)
     }
     let alternates = direction == .alternate || direction == .alternateReverse
     let step = alternates ? 0 &- cursor.step : cursor.step
-    return (step > 0 ? 0 : m &- 1, step, true)
+    return (step > 0 ? range.firstPlace : range.lastPlace, step, true)
   }
-
 }

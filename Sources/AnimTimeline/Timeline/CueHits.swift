@@ -1,0 +1,208 @@
+/// The cue hits of one tick, in the spec's order: by the time of each
+/// cue's first reached slot (the old range's before the new range's, when
+/// the tick switched into the queued clip), then by name bytes.
+///
+/// A lazy sequence over the timeline's cue table: it allocates nothing, and
+/// counts each cue's reached slots arithmetically, so a tick that went round
+/// a billion times costs the same as one that moved one slot.
+///
+/// - Complexity: Iterating is O(*c*) in the number of cues.
+public struct CueHits: Sequence, Sendable {
+  /// The slots one range had reached: those of iterations
+  /// `0...lastIteration` that start in `(lower, upper]`.
+  struct Phase: Sendable {
+    var range: RangeView
+    var direction: PlaybackDirection
+    var lastIteration: Int64
+    var lower: Int64
+    var upper: Int64
+
+    /// The number of reached slots that show `place` (saturated).
+    func count(place: Int, starts: [Int64]) -> Int64 {
+      guard range.contains(place: place), upper > lower else { return 0 }
+      let forward = starts[place] - range.offset
+      let reversed = range.length - (starts[place + 1] - range.offset)
+      switch direction {
+      case .forward: return iterations(offset: forward, parity: nil)
+      case .reverse: return iterations(offset: reversed, parity: nil)
+      case .alternate:
+        return Self.add(iterations(offset: forward, parity: 0), iterations(offset: reversed, parity: 1))
+      case .alternateReverse:
+        return Self.add(iterations(offset: reversed, parity: 0), iterations(offset: forward, parity: 1))
+      }
+    }
+
+    /// The number of iterations `i` in `0...lastIteration` (of parity
+    /// `parity`, when given) with `lower < i * L + offset <= upper`, for
+    /// `0 <= offset < L`.
+    func iterations(offset: Int64, parity: Int64?) -> Int64 {
+      let length = range.length
+      // `lower >= -1` and `upper <= Int64.max`: no difference overflows, and
+      // `lower < upper`, so `first` cannot overflow either.
+      let first = Swift.max(Self.floorDivide(lower - offset, by: length) + 1, 0)
+      let last = Swift.min(Self.floorDivide(upper - offset, by: length), lastIteration)
+      guard first <= last else { return 0 }
+      guard let parity else {
+        let (count, overflow) = (last - first).addingReportingOverflow(1)
+        return overflow ? .max : count
+      }
+      // The first iteration of that parity, if it is not past `last`.
+      let aligned = (first ^ parity) & 1 == 0 ? first : (first == last ? nil : first + 1)
+      guard let aligned else { return 0 }
+      return (last - aligned) / 2 + 1
+    }
+
+    static func floorDivide(_ a: Int64, by b: Int64) -> Int64 {
+      a >= 0 ? a / b : -((-1 - a) / b) - 1
+    }
+
+    static func add(_ a: Int64, _ b: Int64) -> Int64 {
+      let (sum, overflow) = a.addingReportingOverflow(b)
+      return overflow ? .max : sum
+    }
+  }
+
+  /// A run of the cue table walked in one direction of places (names
+  /// always ascending), for one phase.
+  struct Segment: Sendable {
+    var phase: Int
+    var low: Int
+    var high: Int
+    var ascending: Bool
+  }
+
+  let entries: [CueTable.Entry]
+  let starts: [Int64]
+  /// The only phase, or the old range's when the tick switched.
+  let first: Phase?
+  /// The new range's phase when the tick switched.
+  let second: Phase?
+  let segments: (Segment, Segment, Segment)
+  let segmentCount: Int
+
+  /// No hits.
+  init() {
+    let none = Segment(phase: 0, low: 0, high: 0, ascending: true)
+    entries = []
+    starts = []
+    first = nil
+    second = nil
+    segments = (none, none, none)
+    segmentCount = 0
+  }
+
+  /// The hits of the slots `first` and `second` reached. `fromPlace` and
+  /// `fromStep` are the place and step of the slot displayed before the
+  /// tick, in `first`'s range.
+  init(cues: CueTable, starts: [Int64], first: Phase, fromPlace: Int, fromStep: Int, second: Phase?) {
+    self.entries = cues.entries
+    self.starts = starts
+    self.first = first
+    self.second = second
+    // Frames are first reached in the order of the rest of the displayed
+    // slot's iteration, then in the next iteration's order (which the
+    // alternating directions reverse) for the places not yet reached.
+    let range = first.range
+    let lowest = cues.index(atOrAfter: range.firstPlace)
+    let end = cues.index(atOrAfter: range.lastPlace + 1)
+    let alternates = first.direction == .alternate || first.direction == .alternateReverse
+    let s1: Segment
+    let s2: Segment
+    if fromStep > 0 {
+      let split = cues.index(atOrAfter: fromPlace + 1)
+      s1 = Segment(phase: 0, low: split, high: end, ascending: true)
+      s2 = Segment(phase: 0, low: lowest, high: split, ascending: !alternates)
+    } else {
+      let split = cues.index(atOrAfter: fromPlace)
+      s1 = Segment(phase: 0, low: lowest, high: split, ascending: false)
+      s2 = Segment(phase: 0, low: split, high: end, ascending: alternates)
+    }
+    var s3 = Segment(phase: 1, low: 0, high: 0, ascending: true)
+    if let second {
+      // The new range is reached from its first slot: iteration 0's order.
+      s3.low = cues.index(atOrAfter: second.range.firstPlace)
+      s3.high = cues.index(atOrAfter: second.range.lastPlace + 1)
+      s3.ascending = !second.direction.isReversed(iteration: 0)
+    }
+    self.segments = (s1, s2, s3)
+    self.segmentCount = second == nil ? 2 : 3
+  }
+
+  /// Returns an iterator over the hits.
+  public func makeIterator() -> Iterator { Iterator(hits: self) }
+
+  /// Iterates the hits of a ``CueHits``.
+  public struct Iterator: IteratorProtocol {
+    let hits: CueHits
+    var segment = 0
+    /// The next entry to look at, within `groupLow..<groupHigh` when the
+    /// segment is walked downward (a group is one place's entries).
+    var index = 0
+    var groupLow = 0
+    var groupHigh = 0
+    var started = false
+
+    init(hits: CueHits) {
+      self.hits = hits
+    }
+
+    /// The next hit, or `nil`.
+    public mutating func next() -> CueHit? {
+      while segment < hits.segmentCount {
+        let current = segment == 0 ? hits.segments.0 : segment == 1 ? hits.segments.1 : hits.segments.2
+        if !started {
+          started = true
+          if current.ascending {
+            index = current.low
+          } else {
+            groupLow = current.high
+            groupHigh = current.high
+            index = current.high
+          }
+        }
+        if let entry = nextEntry(in: current) {
+          if let count = hits.count(of: entry, phase: current.phase) {
+            return CueHit(name: entry.name, frame: entry.frame, count: count)
+          }
+          continue
+        }
+        segment += 1
+        started = false
+      }
+      return nil
+    }
+
+    /// The next entry of `segment` in walking order.
+    mutating func nextEntry(in segment: Segment) -> CueTable.Entry? {
+      let entries = hits.entries
+      if segment.ascending {
+        guard index < segment.high else { return nil }
+        defer { index += 1 }
+        return entries[index]
+      }
+      if index == groupHigh {
+        // The group below: the entries of the place before.
+        guard groupLow > segment.low else { return nil }
+        groupHigh = groupLow
+        let place = entries[groupHigh - 1].place
+        groupLow = groupHigh - 1
+        while groupLow > segment.low, entries[groupLow - 1].place == place { groupLow -= 1 }
+        index = groupLow
+      }
+      defer { index += 1 }
+      return entries[index]
+    }
+  }
+
+  /// The count to report for `entry` met in phase `phase`, or `nil` when it
+  /// is not reported there.
+  func count(of entry: CueTable.Entry, phase: Int) -> Int64? {
+    guard let first else { return nil }
+    let early = first.count(place: entry.place, starts: starts)
+    let late = second?.count(place: entry.place, starts: starts) ?? 0
+    if phase == 0 {
+      return early > 0 ? Phase.add(early, late) : nil
+    }
+    return early == 0 && late > 0 ? late : nil
+  }
+}
