@@ -1,26 +1,45 @@
 import AnimTimeline
 
 /// An independent, deliberately naive model of the timeline spec
-/// (Shared spec `timeline.md`, sections 2 to 6), used as the oracle of the
-/// differential tests.
+/// (Shared spec `timeline.md`, sections 2 to 6 and 8), used as the oracle of
+/// the differential tests.
 ///
 /// It shares no code with the engine: it keeps only the frame durations and
 /// recomputes boundaries, displayed frames, slots and iterations from
 /// scratch, by linear scans, every time it is asked, in `Int128` so that no
 /// intermediate value can overflow. It borrows only the engine's public
 /// vocabulary types (`PlaybackState`, `PlaybackDirection`, `SkipPolicy`,
-/// `TimelineEvent`) to describe its answers.
+/// `TimelineEvent`) to describe its answers; section 8's events have the
+/// model's own type, ``ModelEvent``.
+///
+/// Section 8: the timeline plays a range `[rangeFirst, rangeLast]` of the
+/// provider's frames (initially all of them); boundaries, `L`, `m`, slots,
+/// `start(s)`, `E` and the loop count refer to the range (``segment``),
+/// frame numbers stay the provider's, and ``isStatic`` stays a property of
+/// the provider.
 struct ReferenceTimeline: CustomStringConvertible {
   /// Why the model rejects a command (the engine must throw for these).
   enum Rejection: Error, Equatable {
     case negativeTime
+    /// A frame index outside the provider (`cue`), or outside the current
+    /// range (`seek-frame`).
     case frameOutOfRange
     case frameNotDisplayed
     case iterationOutOfRange
     case loopsTooLong
     /// `seek-frame` whose start time `i*L + offset` exceeds `Int64.max`
-    /// (infinite loops, huge `i`). The spec does not say; the model rejects.
+    /// (infinite loops, huge `i`).
     case seekOverflow
+    /// `range` or `then` (any form) on a static timeline.
+    case staticTimeline
+    /// `range A B` or `then A B ...` with `A > B`.
+    case rangeReversed
+    /// `range A B` or `then A B ...` with `B >= n` (or `A < 0`).
+    case rangeOutOfBounds
+    /// A range with no frame of `d > 0`.
+    case rangeNotDisplayed
+    /// `then ... K` with `K < 1`.
+    case loopsNotPositive
   }
 
   /// Where a position falls: displayed frame, display slot, iteration.
@@ -30,7 +49,11 @@ struct ReferenceTimeline: CustomStringConvertible {
     var iteration: Int128
   }
 
+  /// The provider's durations (all `n` frames).
   let durations: [Int64]
+  /// The current range `[rangeFirst, rangeLast]` (section 8.1).
+  private(set) var rangeFirst: Int
+  private(set) var rangeLast: Int
   /// Total plays, or `nil` for infinite.
   private(set) var loops: Int64?
   var direction: PlaybackDirection
@@ -46,11 +69,18 @@ struct ReferenceTimeline: CustomStringConvertible {
   private(set) var state: PlaybackState = .stopped
   private(set) var suspended = false
 
+  /// The queued range, if any (section 8.2).
+  private(set) var queued: QueuedRange?
+  /// The cues (section 8.3).
+  private(set) var cues: Set<Cue> = []
+
   init(
     durations: [Int64], loops: Int64?, direction: PlaybackDirection = .forward, rate: Int64 = 1_000_000,
     maxStep: Int64? = 1_000_000_000, policy: SkipPolicy = .skip, modes: [String] = ["default"]
   ) throws(Rejection) {
     self.durations = durations
+    self.rangeFirst = 0
+    self.rangeLast = durations.count - 1
     self.direction = direction
     self.rate = rate
     self.maxStep = maxStep
@@ -62,7 +92,17 @@ struct ReferenceTimeline: CustomStringConvertible {
   }
 
   var description: String {
-    "model(T=\(position), state=\(state), carry=\(carry), suspended=\(suspended), loops=\(loops.map(String.init) ?? "inf"))"
+    var text = "model(T=\(position), state=\(state), carry=\(carry), suspended=\(suspended), "
+      + "loops=\(loops.map(String.init) ?? "inf"), range=\(rangeFirst)...\(rangeLast)"
+    if let queued {
+      text += ", queued=\(queued.first)...\(queued.last) loops=\(queued.loops.map(String.init) ?? "inf")"
+        + " direction=\(queued.direction.map { "\($0)" } ?? "-")"
+    }
+    if !cues.isEmpty {
+      text += ", cues=" + cues.sorted { $0.frame != $1.frame ? $0.frame < $1.frame : $0.name.lexicographicallyPrecedes($1.name) }
+        .map { "\(String(decoding: $0.name, as: UTF8.self))@\($0.frame)" }.joined(separator: ",")
+    }
+    return text + ")"
   }
 
   // MARK: Section 2: frames
@@ -78,78 +118,48 @@ struct ReferenceTimeline: CustomStringConvertible {
     return Int128(loops) * loopDuration <= Int128(Int64.max)
   }
 
-  /// `b[j]`: the sum of `d[0..<j]`.
-  func boundary(_ j: Int) -> Int128 { Self.sum(durations[0..<j]) }
+  /// The current range `[A, B]`.
+  var range: ClosedRange<Int> { rangeFirst...rangeLast }
 
-  /// `L`.
-  var loopDuration: Int128 { boundary(durations.count) }
+  /// The current range with the current loop count and direction.
+  var segment: Segment {
+    Segment(durations: durations, first: rangeFirst, last: rangeLast, loops: loops, direction: direction)
+  }
 
-  /// The frames with `d > 0`, in index order.
-  var displayedFrames: [Int] { durations.indices.filter { durations[$0] > 0 } }
+  /// `b[j]` of the range: the sum of `d[A..<j]` (`j` clamped to `A...B+1`).
+  /// With the whole provider as the range, `d[0..<j]`.
+  func boundary(_ j: Int) -> Int128 { segment.boundary(j) }
 
-  /// `m`.
-  var m: Int128 { Int128(displayedFrames.count) }
+  /// `L` of the range.
+  var loopDuration: Int128 { segment.loopDuration }
 
-  var isStatic: Bool { displayedFrames.count <= 1 }
+  /// The range's frames with `d > 0`, in index order.
+  var displayedFrames: [Int] { segment.displayedFrames }
 
-  /// `E = k * L`, or `nil` for infinite loops.
-  var end: Int128? { loops.map { Int128($0) * loopDuration } }
+  /// `m` of the range.
+  var m: Int128 { segment.m }
+
+  /// Static: a property of the provider (all its frames: `m <= 1`).
+  var isStatic: Bool { durations.filter { $0 > 0 }.count <= 1 }
+
+  /// `E = k * L` of the range, or `nil` for infinite loops.
+  var end: Int128? { segment.end }
 
   // MARK: Section 4: position and displayed frame
 
-  func isReversed(iteration i: Int128) -> Bool {
-    switch direction {
-    case .forward: return false
-    case .reverse: return true
-    case .alternate: return i % 2 == 1
-    case .alternateReverse: return i % 2 == 0
-    }
-  }
+  func isReversed(iteration i: Int128) -> Bool { segment.isReversed(iteration: i) }
 
   /// The place at time `t` (`0 <= t <= E`), computed from scratch.
   func place(at t: Int128) -> Place {
-    let shown = displayedFrames
-    if isStatic { return Place(frame: shown.first ?? 0, slot: 0, iteration: 0) }
-    let length = loopDuration
-    if let end, let k = loops, t >= end {
-      let i = Int128(k) - 1
-      let frame = isReversed(iteration: i) ? shown.first! : shown.last!
-      return Place(frame: frame, slot: Int128(k) * m - 1, iteration: i)
-    }
-    let i = t / length
-    let p = t - i * length
-    if isReversed(iteration: i) {
-      let q = length - p
-      for (index, j) in shown.enumerated() where boundary(j) < q && q <= boundary(j + 1) {
-        // Display order is reversed: the last displayed frame comes first.
-        return Place(frame: j, slot: i * m + Int128(shown.count - 1 - index), iteration: i)
-      }
-    } else {
-      for (index, j) in shown.enumerated() where boundary(j) <= p && p < boundary(j + 1) {
-        return Place(frame: j, slot: i * m + Int128(index), iteration: i)
-      }
-    }
-    fatalError("reference model: no frame holds local time \(p) (L = \(length))")
+    if isStatic { return Place(frame: durations.firstIndex { $0 > 0 } ?? 0, slot: 0, iteration: 0) }
+    return segment.place(at: t)
   }
 
   /// `start(s)`: the time at which display slot `s` begins.
-  func start(ofSlot s: Int128) -> Int128 {
-    let shown = displayedFrames
-    let i = s / m
-    let r = Int(s - i * m)
-    let length = loopDuration
-    if isReversed(iteration: i) {
-      let j = shown[shown.count - 1 - r]
-      return i * length + length - boundary(j + 1)
-    }
-    return i * length + boundary(shown[r])
-  }
+  func start(ofSlot s: Int128) -> Int128 { segment.start(ofSlot: s) }
 
   /// Completed iterations: `T / L` before the end, `k` at it.
-  func completed(at t: Int128) -> Int128 {
-    if let end, let k = loops, t >= end { return Int128(k) }
-    return t / loopDuration
-  }
+  func completed(at t: Int128) -> Int128 { segment.completed(at: t) }
 
   var current: Place { place(at: Int128(position)) }
 
@@ -195,8 +205,9 @@ struct ReferenceTimeline: CustomStringConvertible {
     return []
   }
 
+  /// `seek-frame j i`: `j` must lie in the range and have `d > 0`.
   mutating func seek(toFrame j: Int, iteration i: Int64) throws(Rejection) -> [TimelineEvent] {
-    guard durations.indices.contains(j) else { throw .frameOutOfRange }
+    guard range.contains(j) else { throw .frameOutOfRange }
     guard durations[j] > 0 else { throw .frameNotDisplayed }
     guard i >= 0, loops.map({ i < $0 }) ?? true else { throw .iterationOutOfRange }
     if isStatic { return try seek(to: 0) }
@@ -232,6 +243,67 @@ struct ReferenceTimeline: CustomStringConvertible {
     carry = 0
   }
 
+  // MARK: Section 8: ranges, the queue, cues
+
+  /// Checks a range `[a, b]` for `range` or `then` (section 8.1, 8.2):
+  /// not static, `a <= b`, `0 <= a`, `b < n`, a frame of `d > 0` in it.
+  func validateRange(_ a: Int, _ b: Int) throws(Rejection) {
+    guard !isStatic else { throw .staticTimeline }
+    guard a <= b else { throw .rangeReversed }
+    guard a >= 0, b < durations.count else { throw .rangeOutOfBounds }
+    guard durations[a...b].contains(where: { $0 > 0 }) else { throw .rangeNotDisplayed }
+  }
+
+  /// `range a b`: `T = 0`, `carry = 0`, finished becomes stopped; the loop
+  /// count, direction, rate, queue and cues stay.
+  mutating func setRange(_ a: Int, _ b: Int) throws(Rejection) {
+    try validateRange(a, b)
+    guard Self.fits(loops, loopDuration: Self.sum(durations[a...b])) else { throw .loopsTooLong }
+    rangeFirst = a
+    rangeLast = b
+    position = 0
+    carry = 0
+    if state == .finished { state = .stopped }
+  }
+
+  /// `range all`.
+  mutating func setRangeAll() throws(Rejection) {
+    try setRange(0, durations.count - 1)
+  }
+
+  /// `then a b K|inf [direction]`: replaces the queue. `loops` `nil` is
+  /// infinite; the current loop count plays no part.
+  mutating func queue(_ a: Int, _ b: Int, loops k: Int64?, direction: PlaybackDirection? = nil) throws(Rejection) {
+    try validateRange(a, b)
+    if let k, k < 1 { throw .loopsNotPositive }
+    guard Self.fits(k, loopDuration: Self.sum(durations[a...b])) else { throw .loopsTooLong }
+    queued = QueuedRange(first: a, last: b, loops: k, direction: direction)
+  }
+
+  /// `then all K|inf [direction]`.
+  mutating func queueAll(loops k: Int64?, direction: PlaybackDirection? = nil) throws(Rejection) {
+    try queue(0, durations.count - 1, loops: k, direction: direction)
+  }
+
+  /// `then none` (invalid on a static timeline, like every `then`).
+  mutating func clearQueue() throws(Rejection) {
+    guard !isStatic else { throw .staticTimeline }
+    queued = nil
+  }
+
+  /// `cue NAME J`: `J` a provider frame with `d > 0` (in the range or not).
+  /// Names are bytes; checking that they are UTF-8 is the parser's job.
+  mutating func cue(name: [UInt8], frame j: Int) throws(Rejection) {
+    guard durations.indices.contains(j) else { throw .frameOutOfRange }
+    guard durations[j] > 0 else { throw .frameNotDisplayed }
+    cues.insert(Cue(name: name, frame: j))
+  }
+
+  /// `uncue NAME`: removes the name from every frame.
+  mutating func uncue(name: [UInt8]) {
+    cues = cues.filter { $0.name != name }
+  }
+
   // MARK: Section 6: ticks
 
   func isActive(in mode: String) -> Bool {
@@ -239,7 +311,18 @@ struct ReferenceTimeline: CustomStringConvertible {
     return modes.contains("common") && (mode == "default" || mode == "tracking")
   }
 
+  /// A tick in the vocabulary of sections 2 to 7 (``tickEvents(_:mode:)``
+  /// without its `cue` events). A tick that switches to a queued range has
+  /// no such description, so it must not happen here.
   mutating func tick(_ d: Int64, mode: String = "default") throws(Rejection) -> [TimelineEvent] {
+    let events = try tickEvents(d, mode: mode)
+    precondition(!events.contains { if case .range = $0 { true } else { false } },
+                 "reference model: a switching tick has no [TimelineEvent] form; use tickEvents")
+    return events.compactMap(\.timelineEvent)
+  }
+
+  /// `tick d [mode]` (sections 6 and 8): the events in the spec's order.
+  mutating func tickEvents(_ d: Int64, mode: String = "default") throws(Rejection) -> [ModelEvent] {
     guard d >= 0 else { throw .negativeTime }
     // Steps 1-2.
     guard isActive(in: mode) else {
@@ -248,7 +331,7 @@ struct ReferenceTimeline: CustomStringConvertible {
       return [.suspended]
     }
     // Step 3.
-    var events: [TimelineEvent] = []
+    var events: [ModelEvent] = []
     if suspended {
       suspended = false
       events.append(.resumed)
@@ -261,18 +344,31 @@ struct ReferenceTimeline: CustomStringConvertible {
     if advance == 0 { return events }
 
     // Step 4.
+    let old = segment
     let t = Int128(position)
     var next = t + advance
-    let before = place(at: t)
+    let before = old.place(at: t)
+    // Only a finite timeline uses the queue (section 8.2).
+    let queue = old.end == nil ? nil : queued
     if policy == .noSkip {
-      let probe = end.map { min(next, $0) } ?? next
-      if place(at: probe).slot > before.slot + 1 {
-        next = start(ofSlot: before.slot + 2) - 1
+      let probeSlot: Int128
+      if let end = old.end, next >= end {
+        // With a range queued, T' >= E counts as slot k*m, start(k*m) = E.
+        probeSlot = queue != nil ? Int128(old.loops!) * old.m : old.place(at: end).slot
+      } else {
+        probeSlot = old.place(at: next).slot
+      }
+      if probeSlot > before.slot + 1 {
+        next = old.start(ofSlot: before.slot + 2) - 1
       }
     }
+
     // Step 5.
+    if let end = old.end, next >= end, let queue {
+      return events + switchRange(to: queue, from: old, at: t, advance: advance, before: before, end: end)
+    }
     var finished = false
-    if let end {
+    if let end = old.end {
       if next >= end {
         next = end
         state = .finished
@@ -284,15 +380,64 @@ struct ReferenceTimeline: CustomStringConvertible {
     position = Int64(next)
 
     // Step 6.
-    let after = place(at: next)
+    let after = old.place(at: next)
     if after.frame != before.frame {
-      events.append(.frameChanged(from: before.frame, to: after.frame, slots: Int64(after.slot - before.slot)))
+      events.append(.frame(from: before.frame, to: after.frame, slots: Self.saturated(after.slot - before.slot)))
     }
-    let completedBefore = completed(at: t)
-    let completedAfter = completed(at: next)
+    if !cues.isEmpty { events += cueEvents([old.reached(from: t + 1, through: next)]) }
+    let completedBefore = old.completed(at: t)
+    let completedAfter = old.completed(at: next)
     if completedAfter > completedBefore {
-      events.append(.loopCompleted(completed: Int64(completedAfter)))
+      events.append(.loop(completed: Int64(completedAfter)))
     }
+    if finished { events.append(.finished) }
+    return events
+  }
+
+  /// Step 5 of a tick that takes a finite range (`old`, position `t`,
+  /// place `before`) to its end `end` with `queue` set: the switch of
+  /// section 8.2, and its events after `suspended`/`resumed`.
+  private mutating func switchRange(
+    to queue: QueuedRange, from old: Segment, at t: Int128, advance: Int128, before: Place, end: Int128
+  ) -> [ModelEvent] {
+    // The leftover: exact (unsaturated) under skip, none under noskip.
+    let leftover = policy == .skip ? t + advance - end : 0
+    rangeFirst = queue.first
+    rangeLast = queue.last
+    loops = queue.loops
+    if let newDirection = queue.direction { direction = newDirection }
+    queued = nil
+    // `carry` is kept.
+    let new = segment
+    var next = leftover
+    var finished = false
+    if let newEnd = new.end {
+      if leftover >= newEnd {
+        next = newEnd
+        state = .finished
+        finished = true
+      }
+    } else {
+      next = min(leftover, Int128(Int64.max))
+    }
+    position = Int64(next)
+
+    var events: [ModelEvent] = []
+    let after = new.place(at: next)
+    if after.frame != before.frame {
+      let k = Int128(old.loops!)
+      let slots = (k * old.m - 1 - before.slot) + 1 + after.slot
+      events.append(.frame(from: before.frame, to: after.frame, slots: Self.saturated(slots)))
+    }
+    if !cues.isEmpty {
+      // The old range's slots with T0 < start(s) < E, then the new range's
+      // with 0 <= start(s) <= T.
+      events += cueEvents([old.reached(from: t + 1, through: end - 1), new.reached(from: 0, through: next)])
+    }
+    events.append(.loop(completed: old.loops!))
+    events.append(.range(from: queue.first, to: queue.last))
+    let completedAfter = new.completed(at: next)
+    if completedAfter > 0 { events.append(.loop(completed: Int64(completedAfter))) }
     if finished { events.append(.finished) }
     return events
   }

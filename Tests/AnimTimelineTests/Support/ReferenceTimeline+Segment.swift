@@ -1,0 +1,250 @@
+import AnimTimeline
+
+/// An event of the reference model, in the vocabulary of the spec
+/// (`timeline.md`, sections 6 and 8) rather than the engine's: the model
+/// has its own, so that it stays independent of the engine's event types,
+/// and is compared with them through a mapping.
+enum ModelEvent: Hashable, Sendable, CustomStringConvertible {
+  case suspended
+  case resumed
+  /// The displayed frame index changed; `slots` = new slot − old slot
+  /// (for a switching tick, `(k*m - 1 - s0) + 1 + s1`), saturated.
+  case frame(from: Int, to: Int, slots: Int64)
+  /// The cue `name` on provider frame `frame` was reached `count` times
+  /// (saturated at `Int64.max`).
+  case cue(name: [UInt8], frame: Int, count: Int64)
+  case loop(completed: Int64)
+  /// A switching tick installed the queued range `[from, to]`.
+  case range(from: Int, to: Int)
+  case finished
+
+  /// The model event for an engine event of sections 2 to 7.
+  init(_ event: TimelineEvent) {
+    switch event {
+    case .suspended: self = .suspended
+    case .resumed: self = .resumed
+    case let .frameChanged(from, to, slots): self = .frame(from: from, to: to, slots: slots)
+    case let .loopCompleted(completed): self = .loop(completed: completed)
+    case .finished: self = .finished
+    }
+  }
+
+  /// The engine's event for this one, or `nil` for the kinds section 8
+  /// added (`cue`, `range`), which `TimelineEvent` cannot express.
+  var timelineEvent: TimelineEvent? {
+    switch self {
+    case .suspended: return .suspended
+    case .resumed: return .resumed
+    case let .frame(from, to, slots): return .frameChanged(from: from, to: to, slots: slots)
+    case let .loop(completed): return .loopCompleted(completed: completed)
+    case .finished: return .finished
+    case .cue, .range: return nil
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .suspended: return "suspended"
+    case .resumed: return "resumed"
+    case let .frame(from, to, slots): return "frame(\(from)->\(to), slots \(slots))"
+    case let .cue(name, frame, count):
+      return "cue(\(String(decoding: name, as: UTF8.self)) \(name), frame \(frame), count \(count))"
+    case let .loop(completed): return "loop(\(completed))"
+    case let .range(from, to): return "range(\(from)...\(to))"
+    case .finished: return "finished"
+    }
+  }
+}
+
+extension ReferenceTimeline {
+  /// `Int64(value)`, saturated at `Int64.max` (`value >= 0`).
+  static func saturated(_ value: Int128) -> Int64 {
+    value > Int128(Int64.max) ? .max : Int64(value)
+  }
+
+  /// A range `[first, last]` of provider frames with the loop count and
+  /// direction it plays with: everything sections 2 to 6 define, computed
+  /// for the range as if the provider had only those frames (section 8.1),
+  /// from scratch, by linear scans, in `Int128`. Frame numbers are the
+  /// provider's.
+  ///
+  /// Requires at least one frame of `d > 0` in the range (true of every
+  /// range except the initial range of a static provider, which the
+  /// timeline never asks).
+  struct Segment: Equatable {
+    let durations: [Int64]
+    let first: Int
+    let last: Int
+    /// Total plays, or `nil` for infinite.
+    var loops: Int64?
+    var direction: PlaybackDirection
+
+    /// `b'[j - first]`: the sum of `d[first..<j]`, for a provider frame
+    /// index `j` (clamped to `first...last + 1`).
+    func boundary(_ j: Int) -> Int128 {
+      ReferenceTimeline.sum(durations[first..<min(max(j, first), last + 1)])
+    }
+
+    /// `L`.
+    var loopDuration: Int128 { boundary(last + 1) }
+
+    /// The range's frames with `d > 0`, in index order.
+    var displayedFrames: [Int] { (first...last).filter { durations[$0] > 0 } }
+
+    /// `m`.
+    var m: Int128 { Int128(displayedFrames.count) }
+
+    /// `E = k * L`, or `nil` for infinite loops.
+    var end: Int128? { loops.map { Int128($0) * loopDuration } }
+
+    func isReversed(iteration i: Int128) -> Bool {
+      switch direction {
+      case .forward: return false
+      case .reverse: return true
+      case .alternate: return i % 2 == 1
+      case .alternateReverse: return i % 2 == 0
+      }
+    }
+
+    /// The place at time `t` (`0 <= t <= E`).
+    func place(at t: Int128) -> Place {
+      let shown = displayedFrames
+      let length = loopDuration
+      if let end, let k = loops, t >= end {
+        let i = Int128(k) - 1
+        let frame = isReversed(iteration: i) ? shown.first! : shown.last!
+        return Place(frame: frame, slot: Int128(k) * m - 1, iteration: i)
+      }
+      let i = t / length
+      let p = t - i * length
+      if isReversed(iteration: i) {
+        let q = length - p
+        for (index, j) in shown.enumerated() where boundary(j) < q && q <= boundary(j + 1) {
+          // Display order is reversed: the last displayed frame comes first.
+          return Place(frame: j, slot: i * m + Int128(shown.count - 1 - index), iteration: i)
+        }
+      } else {
+        for (index, j) in shown.enumerated() where boundary(j) <= p && p < boundary(j + 1) {
+          return Place(frame: j, slot: i * m + Int128(index), iteration: i)
+        }
+      }
+      fatalError("reference model: no frame holds local time \(p) (L = \(length))")
+    }
+
+    /// `start(s)`: the time at which display slot `s` begins. For a finite
+    /// loop count, `start(k*m)` is `E` (iteration `k` would begin there).
+    func start(ofSlot s: Int128) -> Int128 {
+      let shown = displayedFrames
+      let i = s / m
+      let r = Int(s - i * m)
+      let length = loopDuration
+      if isReversed(iteration: i) {
+        let j = shown[shown.count - 1 - r]
+        return i * length + length - boundary(j + 1)
+      }
+      return i * length + boundary(shown[r])
+    }
+
+    /// Completed iterations: `T / L` before the end, `k` at it.
+    func completed(at t: Int128) -> Int128 {
+      if let end, let k = loops, t >= end { return Int128(k) }
+      return t / loopDuration
+    }
+
+    /// Iteration `i`'s slots in display order: the frame each shows and its
+    /// start time.
+    func slots(ofIteration i: Int128) -> [(frame: Int, start: Int128)] {
+      let length = loopDuration
+      let shown = displayedFrames
+      if isReversed(iteration: i) {
+        return shown.reversed().map { ($0, i * length + length - boundary($0 + 1)) }
+      }
+      return shown.map { ($0, i * length + boundary($0)) }
+    }
+
+    /// How often, and first when, the slots whose start lies in
+    /// `[lo, hi]` show a frame.
+    struct Reach: Equatable {
+      var frame: Int
+      /// The number of such slots showing `frame`.
+      var count: Int128
+      /// The start of the first of them.
+      var first: Int128
+    }
+
+    /// The slots `s` (real ones: `s < k*m` when finite) with
+    /// `lo <= start(s) <= hi`, per frame, ordered by the start of each
+    /// frame's first such slot.
+    ///
+    /// Counted per iteration, never slot by slot: the (at most two)
+    /// partially covered iterations are enumerated, and every iteration
+    /// strictly between them shows each displayed frame exactly once.
+    func reached(from lo: Int128, through hi: Int128) -> [Reach] {
+      let lo = max(lo, 0)
+      // Every real slot starts before `E` (its frame has d > 0).
+      let hi = end.map { min(hi, $0 - 1) } ?? hi
+      guard lo <= hi else { return [] }
+      let length = loopDuration
+      let firstIteration = lo / length
+      let lastIteration = hi / length
+      var reaches: [Reach] = []
+      func add(_ frame: Int, at start: Int128, times: Int128) {
+        if let index = reaches.firstIndex(where: { $0.frame == frame }) {
+          reaches[index].count += times
+        } else {
+          reaches.append(Reach(frame: frame, count: times, first: start))
+        }
+      }
+      // In time order, so that `first` is each frame's earliest.
+      for slot in slots(ofIteration: firstIteration) where lo <= slot.start && slot.start <= hi {
+        add(slot.frame, at: slot.start, times: 1)
+      }
+      if lastIteration > firstIteration {
+        let middle = lastIteration - firstIteration - 1
+        if middle > 0 {
+          for slot in slots(ofIteration: firstIteration + 1) { add(slot.frame, at: slot.start, times: middle) }
+        }
+        for slot in slots(ofIteration: lastIteration) where slot.start <= hi {
+          add(slot.frame, at: slot.start, times: 1)
+        }
+      }
+      return reaches
+    }
+  }
+
+  /// A range waiting in the queue (section 8.2).
+  struct QueuedRange: Equatable {
+    var first: Int
+    var last: Int
+    /// Total plays, or `nil` for infinite.
+    var loops: Int64?
+    /// The direction it plays with, or `nil` to keep the current one.
+    var direction: PlaybackDirection?
+  }
+
+  /// A cue: a name (bytes) on a provider frame (section 8.3).
+  struct Cue: Hashable {
+    var name: [UInt8]
+    var frame: Int
+  }
+
+  /// The cue events of a tick whose reached slots are `phases` (one list
+  /// per range, in time order: the old range, then the new one), section 8.3.
+  func cueEvents(_ phases: [[Segment.Reach]]) -> [ModelEvent] {
+    guard !cues.isEmpty else { return [] }
+    var total: [Int: Int128] = [:]
+    var firstReached: [Int: (phase: Int, time: Int128)] = [:]
+    for (phase, reaches) in phases.enumerated() {
+      for reach in reaches {
+        total[reach.frame, default: 0] += reach.count
+        if firstReached[reach.frame] == nil { firstReached[reach.frame] = (phase, reach.first) }
+      }
+    }
+    let hits = cues.filter { total[$0.frame] != nil }.sorted { a, b in
+      let x = firstReached[a.frame]!, y = firstReached[b.frame]!
+      if x != y { return x < y }
+      return a.name.lexicographicallyPrecedes(b.name)
+    }
+    return hits.map { .cue(name: $0.name, frame: $0.frame, count: Self.saturated(total[$0.frame]!)) }
+  }
+}
