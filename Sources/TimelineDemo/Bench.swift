@@ -61,13 +61,23 @@ enum Bench {
     } catch {
       throw UsageError("\(error)")
     }
+    // `--cues N`: N cues, on every frame in turn.
+    for i in 0..<options.cues {
+      do {
+        try timeline.addCue("cue\(i)", frame: Int(i % Int64(frames.count)))
+      } catch {
+        throw UsageError("--cues: \(error)")
+      }
+    }
     timeline.play()
     let step = options.step
     var changes: Int64 = 0
+    var hits: Int64 = 0
     let elapsed = time {
       for _ in 0..<count {
         if let events = try? timeline.tick(by: step), events.frameChange != nil {
           changes &+= 1
+          if events.reachedCue { for hit in timeline.cueHits(in: events) { hits &+= hit.count } }
         }
       }
     }
@@ -83,7 +93,7 @@ enum Bench {
       ("bench", "tick"), ("count", "\(count)"), ("step_ns", "\(step)"),
       ("ns_per_tick", perItem(elapsed, count)), ("baseline_ns_per_iter", perItem(baseline, baselineCount)),
       ("ratio_to_baseline", ratio(Double(elapsed) / Double(count), Double(baseline) / Double(baselineCount))),
-      ("frame_changes", "\(changes)"), ("position", "\(timeline.position)"), ("sink", "\(sink & 1)"),
+      ("frame_changes", "\(changes)"), ("cue_hits", "\(hits)"), ("position", "\(timeline.position)"), ("sink", "\(sink & 1)"),
     ]
   }
 }
@@ -105,6 +115,7 @@ struct BenchOptions {
   var json = false
   var separateTables = false
   var zeroEvery: Int64?
+  var cues: Int64 = 0
 
   mutating func parse(_ name: String, _ args: inout Arguments) throws(UsageError) -> Bool {
     func int(_ name: String) throws(UsageError) -> Int64 {
@@ -139,6 +150,7 @@ struct BenchOptions {
     case "--json": json = true
     case "--separate-tables": separateTables = true
     case "--zero-every": zeroEvery = try int(name)
+    case "--cues": cues = try int(name)
     default:
       if !name.hasPrefix("-"), file == nil {
         file = name

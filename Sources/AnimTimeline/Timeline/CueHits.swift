@@ -11,17 +11,38 @@ public struct CueHits: Sequence, Sendable {
   /// The slots one range had reached: those of iterations
   /// `0...lastIteration` that start in `(lower, upper]`.
   struct Phase: Sendable {
-    var range: RangeView
+    /// The range's places and time (a ``RangeView`` without its frames).
+    var firstPlace: Int
+    var placeCount: Int
+    var offset: Int64
+    var length: Int64
     var direction: PlaybackDirection
     var lastIteration: Int64
     var lower: Int64
     var upper: Int64
 
+    init(range: RangeView, direction: PlaybackDirection, lastIteration: Int64, lower: Int64, upper: Int64) {
+      self.firstPlace = range.firstPlace
+      self.placeCount = range.placeCount
+      self.offset = range.offset
+      self.length = range.length
+      self.direction = direction
+      self.lastIteration = lastIteration
+      self.lower = lower
+      self.upper = upper
+    }
+
+    static let none = Phase(
+      range: RangeView(frames: 0...0, firstPlace: 0, placeCount: 0, offset: 0, length: 1),
+      direction: .forward, lastIteration: -1, lower: 0, upper: 0)
+
+    var lastPlace: Int { firstPlace + placeCount - 1 }
+
     /// The number of reached slots that show `place` (saturated).
     func count(place: Int, starts: [Int64]) -> Int64 {
-      guard range.contains(place: place), upper > lower else { return 0 }
-      let forward = starts[place] - range.offset
-      let reversed = range.length - (starts[place + 1] - range.offset)
+      guard UInt(bitPattern: place &- firstPlace) < UInt(bitPattern: placeCount), upper > lower else { return 0 }
+      let forward = starts[place] - offset
+      let reversed = length - (starts[place + 1] - offset)
       switch direction {
       case .forward: return iterations(offset: forward, parity: nil)
       case .reverse: return iterations(offset: reversed, parity: nil)
@@ -36,7 +57,6 @@ public struct CueHits: Sequence, Sendable {
     /// `parity`, when given) with `lower < i * L + offset <= upper`, for
     /// `0 <= offset < L`.
     func iterations(offset: Int64, parity: Int64?) -> Int64 {
-      let length = range.length
       // `lower >= -1` and `upper <= Int64.max`: no difference overflows, and
       // `lower < upper`, so `first` cannot overflow either.
       let first = Swift.max(Self.floorDivide(lower - offset, by: length) + 1, 0)
@@ -73,59 +93,82 @@ public struct CueHits: Sequence, Sendable {
 
   let entries: [CueTable.Entry]
   let starts: [Int64]
-  /// The only phase, or the old range's when the tick switched.
-  let first: Phase?
-  /// The new range's phase when the tick switched.
-  let second: Phase?
-  let segments: (Segment, Segment, Segment)
-  let segmentCount: Int
+  /// The only phase, or the old range's when the tick switched (when
+  /// `phases` is at least 1).
+  let first: Phase
+  /// The new range's phase when the tick switched (`phases` is 2).
+  let second: Phase
+  let phases: Int
+  /// The place and step of the slot displayed before the tick, in
+  /// `first`'s range.
+  let fromPlace: Int
+  let fromStep: Int
+  /// When the tick reached exactly one slot: its place (each cue on it is
+  /// reached once); else -1.
+  let singlePlace: Int
 
   /// No hits.
+  @usableFromInline
   init() {
-    let none = Segment(phase: 0, low: 0, high: 0, ascending: true)
-    entries = []
-    starts = []
-    first = nil
-    second = nil
-    segments = (none, none, none)
-    segmentCount = 0
+    self.init(entries: [], starts: [], first: nil, second: nil, fromPlace: 0, fromStep: 1, singlePlace: -1)
   }
 
-  /// The hits of the slots `first` and `second` reached. `fromPlace` and
-  /// `fromStep` are the place and step of the slot displayed before the
-  /// tick, in `first`'s range.
-  init(cues: CueTable, starts: [Int64], first: Phase, fromPlace: Int, fromStep: Int, second: Phase?) {
-    self.entries = cues.entries
+  /// The hits of one slot at `place`.
+  init(entries: [CueTable.Entry], singlePlace: Int) {
+    self.init(entries: entries, starts: [], first: nil, second: nil, fromPlace: 0, fromStep: 1, singlePlace: singlePlace)
+  }
+
+  init(
+    entries: [CueTable.Entry], starts: [Int64], first: Phase?, second: Phase?,
+    fromPlace: Int, fromStep: Int, singlePlace: Int
+  ) {
+    self.entries = entries
     self.starts = starts
-    self.first = first
-    self.second = second
-    // Frames are first reached in the order of the rest of the displayed
-    // slot's iteration, then in the next iteration's order (which the
-    // alternating directions reverse) for the places not yet reached.
-    let range = first.range
-    let lowest = cues.index(atOrAfter: range.firstPlace)
-    let end = cues.index(atOrAfter: range.lastPlace + 1)
+    self.first = first ?? .none
+    self.second = second ?? .none
+    self.phases = first == nil ? 0 : second == nil ? 1 : 2
+    self.fromPlace = fromPlace
+    self.fromStep = fromStep
+    self.singlePlace = singlePlace
+  }
+
+  /// The runs of the cue table to walk, in order: frames are first reached
+  /// in the order of the rest of the displayed slot's iteration, then in
+  /// the next iteration's order (which the alternating directions reverse)
+  /// for the places not yet reached, then (after a switch) in the new
+  /// range's first iteration's order.
+  ///
+  /// - Complexity: O(log *c*).
+  func segments() -> (Segment, Segment, Segment, count: Int) {
+    let none = Segment(phase: 0, low: 0, high: 0, ascending: true)
+    if singlePlace >= 0 {
+      let low = CueTable.index(in: entries, atOrAfter: singlePlace)
+      let high = CueTable.index(in: entries, atOrAfter: singlePlace + 1)
+      return (Segment(phase: 0, low: low, high: high, ascending: true), none, none, 1)
+    }
+    guard phases > 0 else { return (none, none, none, 0) }
+    let lowest = CueTable.index(in: entries, atOrAfter: first.firstPlace)
+    let end = CueTable.index(in: entries, atOrAfter: first.lastPlace + 1)
     let alternates = first.direction == .alternate || first.direction == .alternateReverse
     let s1: Segment
     let s2: Segment
     if fromStep > 0 {
-      let split = cues.index(atOrAfter: fromPlace + 1)
+      let split = CueTable.index(in: entries, atOrAfter: fromPlace + 1)
       s1 = Segment(phase: 0, low: split, high: end, ascending: true)
       s2 = Segment(phase: 0, low: lowest, high: split, ascending: !alternates)
     } else {
-      let split = cues.index(atOrAfter: fromPlace)
+      let split = CueTable.index(in: entries, atOrAfter: fromPlace)
       s1 = Segment(phase: 0, low: lowest, high: split, ascending: false)
       s2 = Segment(phase: 0, low: split, high: end, ascending: alternates)
     }
-    var s3 = Segment(phase: 1, low: 0, high: 0, ascending: true)
-    if let second {
-      // The new range is reached from its first slot: iteration 0's order.
-      s3.low = cues.index(atOrAfter: second.range.firstPlace)
-      s3.high = cues.index(atOrAfter: second.range.lastPlace + 1)
-      s3.ascending = !second.direction.isReversed(iteration: 0)
-    }
-    self.segments = (s1, s2, s3)
-    self.segmentCount = second == nil ? 2 : 3
+    guard phases == 2 else { return (s1, s2, none, 2) }
+    // The new range is reached from its first slot: iteration 0's order.
+    let s3 = Segment(
+      phase: 1,
+      low: CueTable.index(in: entries, atOrAfter: second.firstPlace),
+      high: CueTable.index(in: entries, atOrAfter: second.lastPlace + 1),
+      ascending: !second.direction.isReversed(iteration: 0))
+    return (s1, s2, s3, 3)
   }
 
   /// Returns an iterator over the hits.
@@ -134,6 +177,7 @@ public struct CueHits: Sequence, Sendable {
   /// Iterates the hits of a ``CueHits``.
   public struct Iterator: IteratorProtocol {
     let hits: CueHits
+    var segments: (Segment, Segment, Segment, count: Int)?
     var segment = 0
     /// The next entry to look at, within `groupLow..<groupHigh` when the
     /// segment is walked downward (a group is one place's entries).
@@ -148,8 +192,10 @@ public struct CueHits: Sequence, Sendable {
 
     /// The next hit, or `nil`.
     public mutating func next() -> CueHit? {
-      while segment < hits.segmentCount {
-        let current = segment == 0 ? hits.segments.0 : segment == 1 ? hits.segments.1 : hits.segments.2
+      if segments == nil { segments = hits.segments() }
+      guard let segments else { return nil }
+      while segment < segments.count {
+        let current = segment == 0 ? segments.0 : segment == 1 ? segments.1 : segments.2
         if !started {
           started = true
           if current.ascending {
@@ -197,9 +243,10 @@ public struct CueHits: Sequence, Sendable {
   /// The count to report for `entry` met in phase `phase`, or `nil` when it
   /// is not reported there.
   func count(of entry: CueTable.Entry, phase: Int) -> Int64? {
-    guard let first else { return nil }
+    if singlePlace >= 0 { return 1 }
+    guard phases > 0 else { return nil }
     let early = first.count(place: entry.place, starts: starts)
-    let late = second?.count(place: entry.place, starts: starts) ?? 0
+    let late = phases == 2 ? second.count(place: entry.place, starts: starts) : 0
     if phase == 0 {
       return early > 0 ? Phase.add(early, late) : nil
     }

@@ -22,4 +22,7 @@ struct CueReach: Sendable {
   var fromStep: Int = 1
   /// The old range, when the tick switched.
   var previous: Previous?
+  /// Whether the tick reached exactly one slot, at `fromPlace`'s next place
+  /// (a one-slot crossing): its cues need no counting.
+  var single = false
 }

@@ -5,7 +5,9 @@
 ///
 /// Names compare by their UTF-8 bytes, as the spec orders them (not by
 /// `String`'s canonical equivalence).
+@usableFromInline
 struct CueTable: Sendable {
+  @usableFromInline
   struct Entry: Sendable {
     /// The frame's place among the displayed frames (the sort key).
     var place: Int
@@ -15,15 +17,16 @@ struct CueTable: Sendable {
   }
 
   /// Sorted by place, then by name bytes; no pair twice.
-  private(set) var entries: [Entry] = []
+  @usableFromInline private(set) var entries: [Entry] = []
   /// Bit `place % 64` of word `place / 64` is set when some entry is on
   /// that place. Empty while there are no cues.
-  private(set) var marked: [UInt64] = []
+  @usableFromInline private(set) var marked: [UInt64] = []
 
+  @inlinable
   var isEmpty: Bool { entries.isEmpty }
 
   /// Whether some cue is on `place`.
-  @inline(__always)
+  @inlinable @inline(__always)
   func marks(place: Int) -> Bool {
     let word = place &>> 6
     return marked.withUnsafeBufferPointer { bits in
@@ -39,6 +42,13 @@ struct CueTable: Sendable {
   ///
   /// - Complexity: O(log *c*).
   func index(atOrAfter place: Int, name: String? = nil) -> Int {
+    Self.index(in: entries, atOrAfter: place, name: name)
+  }
+
+  /// The index of the first of `entries` at or after `(place, name)`.
+  ///
+  /// - Complexity: O(log *c*).
+  static func index(in entries: [Entry], atOrAfter place: Int, name: String? = nil) -> Int {
     var low = 0
     var high = entries.count
     while low < high {

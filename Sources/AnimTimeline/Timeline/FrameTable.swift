@@ -11,13 +11,13 @@ struct FrameTable: Sendable {
   /// `b[0...n]`: `b[0] = 0`, `b[j+1] = b[j] + d[j]`.
   let boundaries: [Int64]
   /// The search tree over `shownStarts`.
-  let starts: RankIndex
+  @usableFromInline let starts: RankIndex
   /// The frame index of each displayed frame (`m` entries), or empty when
   /// every frame is displayed and place `r` shows frame `r`. Then mapping a
   /// place to its frame reads no memory: on long tables that saves a cache
   /// miss per seek (`timeline-demo bench seek --frames 1000000`, Docs/Design.md),
   /// and `8n` bytes.
-  let placeFrames: [Int]
+  @usableFromInline let placeFrames: [Int]
   /// The number of displayed frames `m`.
   let shownCount: Int
 
@@ -55,13 +55,14 @@ struct FrameTable: Sendable {
   /// The start of each displayed frame, then `L`: entries `0...m`. (The
   /// array is the search tree's storage: the entries after `m` are its
   /// padding and upper levels.)
+  @inlinable
   var shownStarts: [Int64] { starts.storage }
 
   /// The number of frames `n`.
   var frameCount: Int { boundaries.count - 1 }
 
   /// The frame shown at place `r` (`0 <= r < m`).
-  @inline(__always)
+  @inlinable @inline(__always)
   func frame(atPlace r: Int) -> Int {
     // Every caller passes a place in `0..<m` (a search result or a cursor's
     // neighbour): an unchecked read, for `timeline-demo bench tick`.

@@ -5,24 +5,25 @@
 /// Places are the table's (global) places: the range shows places
 /// `firstPlace ..< firstPlace + placeCount`, and its local time `p` is the
 /// table's time `offset + p`.
+@usableFromInline
 struct RangeView: Hashable, Sendable {
   /// The provider frames `A...B`.
-  var frames: ClosedRange<Int>
+  @usableFromInline var frames: ClosedRange<Int>
   /// The table place of the range's first displayed frame.
-  var firstPlace: Int
+  @usableFromInline var firstPlace: Int
   /// The number of displayed frames in the range, `m` (at least 1, but for
   /// the initial range of a provider that displays no frame).
-  var placeCount: Int
+  @usableFromInline var placeCount: Int
   /// `b[A]`: where the range starts in the table's time.
-  var offset: Int64
+  @usableFromInline var offset: Int64
   /// `L = b[B + 1] - b[A]`: one iteration of the range.
-  var length: Int64
+  @usableFromInline var length: Int64
 
   /// The table place of the range's last displayed frame.
   var lastPlace: Int { firstPlace + placeCount - 1 }
 
   /// Whether `place` is one of the range's places.
-  @inline(__always)
+  @inlinable @inline(__always)
   func contains(place: Int) -> Bool {
     UInt(bitPattern: place &- firstPlace) < UInt(bitPattern: placeCount)
   }

@@ -10,11 +10,12 @@
 /// last ten or so of them cache misses; this tree makes 5, of which usually
 /// only the level-0 block misses. `timeline-demo bench seek --frames 1000000`
 /// measures it (Docs/Design.md, "Performance").
+@usableFromInline
 struct RankIndex: Sendable {
   static let fanout = 16
 
   /// The levels, level 0 first, each padded to whole blocks.
-  let storage: [Int64]
+  @usableFromInline let storage: [Int64]
   /// Where each level starts in `storage`, level 0 first.
   let levelStarts: [Int]
   /// The number of keys.

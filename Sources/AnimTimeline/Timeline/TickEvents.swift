@@ -8,7 +8,6 @@
 /// number, come from ``Timeline/cueHits(in:)`` (or, merged in order, from
 /// ``Timeline/events(in:)``), and ``reachedCue`` says whether there are any.
 public struct TickEvents: Hashable, Sendable, Sequence {
-  @usableFromInline var kinds: UInt8 = 0
   @usableFromInline var frameFrom: Int = 0
   @usableFromInline var frameTo: Int = 0
   @usableFromInline var frameSlots: Int64 = 0
@@ -16,6 +15,8 @@ public struct TickEvents: Hashable, Sendable, Sequence {
   @usableFromInline var rangeLower: Int = 0
   @usableFromInline var rangeUpper: Int = 0
   @usableFromInline var rangeCompletedLoops: Int64 = 0
+  // Last, so that no padding sits between the fields.
+  @usableFromInline var kinds: UInt8 = 0
 
   // One bit per event kind, in the order the events come (the iterator
   // takes the lowest bit first).
@@ -41,6 +42,7 @@ public struct TickEvents: Hashable, Sendable, Sequence {
   public var count: Int { (kinds & ~Self.cueKind).nonzeroBitCount }
 
   /// The frame change, if the displayed frame changed.
+  @inlinable
   public var frameChange: (from: Int, to: Int, slots: Int64)? {
     kinds & Self.frameKind != 0 ? (frameFrom, frameTo, frameSlots) : nil
   }
@@ -59,6 +61,7 @@ public struct TickEvents: Hashable, Sendable, Sequence {
 
   /// Whether the tick reached a slot of a frame that carries a cue: then
   /// ``Timeline/cueHits(in:)`` lists them.
+  @inlinable
   public var reachedCue: Bool { kinds & Self.cueKind != 0 }
 
   /// Whether the timeline finished.
@@ -68,6 +71,7 @@ public struct TickEvents: Hashable, Sendable, Sequence {
   /// Whether the timeline resumed from a suspension.
   public var didResume: Bool { kinds & Self.resumedKind != 0 }
 
+  @inlinable
   mutating func recordFrame(from: Int, to: Int, slots: Int64) {
     kinds |= Self.frameKind
     frameFrom = from

@@ -12,14 +12,14 @@ extension Timeline {
   /// - Throws: ``TimelineError/invalidTime(_:)`` when `nanoseconds < 0`.
   /// - Complexity: O(1) when the tick stays in the displayed slot or moves
   ///   to the next one; O(log *m*) when it jumps.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func tick(by nanoseconds: Int64, mode: RunMode) throws(TimelineError) -> TickEvents {
     try core.tick(nanoseconds: nanoseconds, active: core.modes.isActive(in: mode))
   }
 
   /// Advances the timeline by `nanoseconds` in the default run mode; see
   /// ``tick(by:mode:)-(Int64,_)``.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func tick(by nanoseconds: Int64) throws(TimelineError) -> TickEvents {
     try core.tick(nanoseconds: nanoseconds, active: core.modes.isActiveInDefault)
   }

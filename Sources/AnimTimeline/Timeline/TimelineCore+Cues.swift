@@ -21,21 +21,25 @@ extension TimelineCore {
   /// The cue hits of the slots `reach` and the position describe.
   ///
   /// - Complexity: O(log *c*).
+  @usableFromInline
   func cueHits() -> CueHits {
+    if reach.single {
+      return CueHits(entries: cues.entries, singlePlace: cursor.place)
+    }
     let current = CueHits.Phase(
       range: range, direction: direction, lastIteration: plays.map { $0 - 1 } ?? .max,
       lower: reach.previous == nil ? reach.from : -1, upper: position)
     guard let previous = reach.previous else {
       return CueHits(
-        cues: cues, starts: table.shownStarts, first: current,
-        fromPlace: reach.fromPlace, fromStep: reach.fromStep, second: nil)
+        entries: cues.entries, starts: table.shownStarts, first: current, second: nil,
+        fromPlace: reach.fromPlace, fromStep: reach.fromStep, singlePlace: -1)
     }
     // Slots of the old range start before its end.
     let old = CueHits.Phase(
       range: previous.range, direction: previous.direction, lastIteration: previous.plays - 1,
       lower: reach.from, upper: previous.plays * previous.range.length - 1)
     return CueHits(
-      cues: cues, starts: table.shownStarts, first: old,
-      fromPlace: reach.fromPlace, fromStep: reach.fromStep, second: current)
+      entries: cues.entries, starts: table.shownStarts, first: old, second: current,
+      fromPlace: reach.fromPlace, fromStep: reach.fromStep, singlePlace: -1)
   }
 }

@@ -2,7 +2,7 @@ extension TimelineCore {
   /// Checks the state's invariants; compiled only with
   /// `ANIMTIMELINE_INTERNAL_CHECKS` (debug builds and tests), like
   /// swift-collections' `_checkInvariants`.
-  @inline(__always)
+  @usableFromInline
   func _checkInvariants() {
     #if ANIMTIMELINE_INTERNAL_CHECKS
     precondition(position >= 0, "position below zero")

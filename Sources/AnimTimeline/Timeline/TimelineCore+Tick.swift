@@ -19,7 +19,9 @@ extension TimelineCore {
         return TickEvents()
       }
       if fastLimit != 0, target <= UInt64(Int64.max) {
-        // The same simple state, leaving the displayed slot.
+        // The same simple state, leaving the displayed slot: usually for
+        // the next one of the same iteration.
+        if let events = crossOneSlot(to: Int64(bitPattern: target)) { return events }
         return crossSlots(to: Int64(bitPattern: target), exactTarget: target)
       }
       if scaledLimit != 0 {
@@ -105,32 +107,48 @@ extension TimelineCore {
     return sum.quotientAndRemainder(dividingBy: 1_000_000)
   }
 
-  /// The slow path of a tick of a playing, active timeline: the target
-  /// leaves the displayed slot.
+  /// The common crossing: a playing timeline whose target lies in the next
+  /// slot of the same iteration (not the last slot); `nil` otherwise, with
+  /// nothing changed.
+  ///
+  /// Inlined into the tick, so that a crossing makes no call (the
+  /// `TickEvents` stay in registers): `timeline-demo bench tick`.
+  @inlinable @inline(__always)
+  mutating func crossOneSlot(to target: Int64) -> TickEvents? {
+    let old = cursor
+    // A slot that ends before the end time (`Int64.max` with infinite
+    // loops) has a successor, which ends no later than the end time, so
+    // the timeline stays playing.
+    guard old.end < finalTime else { return nil }
+    let place = old.place &+ old.step  // in the table: `step` is 1 or -1
+    guard range.contains(place: place), let frame = enterSlot(after: old, place: place, target: target) else {
+      return nil
+    }
+    #if ANIMTIMELINE_INTERNAL_CHECKS
+    _checkInvariants()
+    #endif
+    // Places within an iteration show different frames; the iteration, so
+    // the completed count, stays.
+    var events = TickEvents()
+    events.recordFrame(from: old.frame, to: frame, slots: 1)
+    // One slot on reaches just the new slot, as from any position of the
+    // old one: from just before the new slot, say.
+    if !cues.isEmpty, cues.marks(place: place) { recordSingleReach(events: &events) }
+    return events
+  }
+
+  /// The rest of a crossing of a playing timeline: the target leaves the
+  /// displayed slot.
   ///
   /// Steps slot by slot for short moves (no division, no search) and
   /// locates the target directly for long ones.
   @usableFromInline
   mutating func crossSlots(to target: Int64, exactTarget: UInt64) -> TickEvents {
+    if let events = crossOneSlot(to: target) { return events }
     let old = cursor
-    let from = position
-    // The common case: one slot on, not the end (either policy). A slot
-    // that ends before the end time (`Int64.max` with infinite loops) has
-    // a successor, which ends no later than the end time, so the timeline
-    // stays playing.
     if old.end < finalTime {
       let (place, step, wraps) = nextPlace(after: old)
-      if !wraps {
-        if let frame = enterSlot(after: old, place: place, target: target) {
-          _checkInvariants()
-          // Places within an iteration show different frames; the
-          // iteration, so the completed count, stays.
-          var events = TickEvents()
-          events.recordFrame(from: old.frame, to: frame, slots: 1)
-          if cues.marks(place: place) { recordReach(from: from, before: old, events: &events) }
-          return events
-        }
-      } else if let frame = enterSlot(after: old, place: place, target: target) {
+      if wraps, let frame = enterSlot(after: old, place: place, target: target) {
         // The first place of the next iteration (below the end's
         // iteration, so the count cannot overflow).
         let iteration = old.iteration &+ 1
@@ -141,7 +159,7 @@ extension TimelineCore {
         if frame != old.frame {
           events.recordFrame(from: old.frame, to: frame, slots: 1)
         }
-        if cues.marks(place: place) { recordReach(from: from, before: old, events: &events) }
+        if !cues.isEmpty, cues.marks(place: place) { recordSingleReach(events: &events) }
         // Playing means `T < E`, where completed iterations equal the iteration.
         events.recordLoop(completed: iteration)
         return events
@@ -150,10 +168,18 @@ extension TimelineCore {
     return crossSlotsSlow(to: target, exactTarget: exactTarget)
   }
 
-  /// Notes that the tick reached slots of a frame that carries a cue, from
-  /// position `from` in the slot `before`: ``Timeline/cueHits(in:)``
-  /// counts them.
-  mutating func recordReach(from: Int64, before: Cursor, events: inout TickEvents, previous: CueReach.Previous? = nil) {
+  /// Notes that a one-slot crossing reached the displayed slot, whose
+  /// frame carries a cue.
+  @usableFromInline
+  mutating func recordSingleReach(events: inout TickEvents) {
+    reach.single = true
+    events.kinds |= TickEvents.cueKind
+  }
+
+  /// Notes that the tick reached slots from position `from` in the slot
+  /// `before` (and from the range `previous`, if it switched), so that
+  /// ``Timeline/cueHits(in:)`` can count them.
+  mutating func recordReach(from: Int64, before: Cursor, events: inout TickEvents, previous: CueReach.Previous?) {
     reach = CueReach(from: from, fromPlace: before.place, fromStep: before.step, previous: previous)
     events.kinds |= TickEvents.cueKind
   }
@@ -163,7 +189,7 @@ extension TimelineCore {
   /// there, but for its iteration and step, and the position to `target`,
   /// and returns the slot's frame. Otherwise changes nothing and returns
   /// `nil`.
-  @inline(__always)
+  @inlinable @inline(__always)
   mutating func enterSlot(after old: Cursor, place: Int, target: Int64) -> Int? {
     // `place` is a place of the table and `shownStarts` has `m + 1`
     // entries: unchecked reads, for `timeline-demo bench tick`.

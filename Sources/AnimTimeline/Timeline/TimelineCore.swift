@@ -9,18 +9,19 @@
 struct TimelineCore: Sendable {
   /// The displayed slot at the current position, and the absolute time
   /// interval `[start, end)` in which it stays displayed.
+  @usableFromInline
   struct Cursor: Hashable, Sendable {
-    var frame: Int
+    @usableFromInline var frame: Int
     /// The displayed frame's place in display order (`FrameTable.frame(atPlace:)`).
-    var place: Int
-    var slot: Int64
-    var iteration: Int64
-    var start: Int64
-    var end: Int64
+    @usableFromInline var place: Int
+    @usableFromInline var slot: Int64
+    @usableFromInline var iteration: Int64
+    @usableFromInline var start: Int64
+    @usableFromInline var end: Int64
     /// The step to the next place within the iteration: -1 when
     /// `iteration` shows its frames backward (from `direction`), else 1,
     /// so that stepping to the next slot needs no switch.
-    var step: Int
+    @usableFromInline var step: Int
 
     var reversed: Bool { step < 0 }
 
@@ -68,7 +69,7 @@ struct TimelineCore: Sendable {
   var isSuspended = false { didSet { refreshFastLimit() } }
   /// Written only by `relocate()` and the crossings, which refresh the
   /// fast-path limits.
-  var cursor: Cursor
+  @usableFromInline var cursor: Cursor
   var direction: PlaybackDirection
   var policy: SkipPolicy
   /// The total plays, or `nil` when infinite.
@@ -76,18 +77,18 @@ struct TimelineCore: Sendable {
   /// `E = plays * L`, or `nil` when infinite. Its observer keeps `finalTime`.
   var end: Int64? { didSet { finalTime = end ?? .max } }
   /// `end ?? Int64.max`, for the crossing of a tick (`timeline-demo bench tick`).
-  var finalTime: Int64
+  @usableFromInline var finalTime: Int64
   /// The range being played: everything above (`L`, slots, `E`) refers to it.
-  var range: RangeView
+  @usableFromInline var range: RangeView
   /// The clip a tick switches into at the end, if any.
   var queued: Clip?
   /// The cues, by frame.
-  var cues: CueTable
+  @usableFromInline var cues: CueTable
   /// Which slots the last tick reached, for ``Timeline/cueHits(in:)``;
   /// valid when that tick's events say it reached a cue.
   var reach: CueReach
 
-  let table: FrameTable
+  @usableFromInline let table: FrameTable
   let isStatic: Bool
 
   init(table: FrameTable, configuration: TimelineConfiguration, defaultLoops: LoopCount) throws(TimelineError) {
@@ -185,6 +186,7 @@ struct TimelineCore: Sendable {
     return base + (table.shownStarts[range.firstPlace + order] - range.offset)
   }
 
+  @usableFromInline
   static func saturatingAdd(_ a: Int64, _ b: Int64) -> Int64 {
     let (sum, overflow) = a.addingReportingOverflow(b)
     return overflow ? .max : sum
@@ -209,7 +211,7 @@ struct TimelineCore: Sendable {
 
   /// Sets the limits for a playing, active timeline whose displayed slot
   /// ends at `end`.
-  @inline(__always)
+  @inlinable @inline(__always)
   mutating func setPlayingLimits(end: Int64) {
     if rate == 1_000_000 {
       fastLimit = end
