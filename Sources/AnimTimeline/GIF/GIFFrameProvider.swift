@@ -1,6 +1,6 @@
 /// A ``FrameProvider`` for GIF87a/GIF89a files: fully composited RGBA
 /// canvases, per-frame durations and a loop count, the way browsers show
-/// the file (`shared/spec/gif.md`).
+/// the file (`Docs/GIFProvider.md`).
 ///
 /// Opening a GIF reads its blocks once and decodes no pixels. Frames are
 /// decoded on demand; ``frame(at:)`` accepts any order and returns the same

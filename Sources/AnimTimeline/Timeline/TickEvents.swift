@@ -1,4 +1,4 @@
-/// The events of one tick or command, in the order the spec gives them:
+/// The events of one tick or command, in the order Docs/ScriptFormat.md gives them:
 /// `suspended`, or `resumed`, `frameChanged`, `loopCompleted`, `finished`.
 ///
 /// A fixed-size value (no array), so a tick never allocates. Iterate it
