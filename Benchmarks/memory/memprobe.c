@@ -3,7 +3,7 @@
  * time to stream through a large array, and the time per cache line when
  * lines of it are read at random but independently (so the memory system
  * can serve many at once). A timeline that changes frame at 10^6 timelines
- * must fetch its state like the second case; Docs/Design.md uses these
+ * must fetch its state like the second case; Docs/Performance.md uses these
  * figures to bound what any layout can reach.
  *
  *   cc -O2 -o memprobe memprobe.c && ./memprobe

@@ -69,6 +69,47 @@ struct GIFCanvasCache: Sendable {
     return spare
   }
 
+  /// The most entries ``_checkInvariants(canvasByteCount:)`` and the
+  /// provider's checks walk. The budget bounds entries × canvas bytes, so
+  /// only canvases of a few pixels make more entries than this; a walk per
+  /// frame would then make a debug build's playback quadratic in frames.
+  static let entriesWalkedByChecks = 4096
+
+  /// Checks the cache's invariants; compiled only with
+  /// `ANIMTIMELINE_INTERNAL_CHECKS` (debug builds and tests), like
+  /// `TimelineCore._checkInvariants()`. Every entry must be a canvas of
+  /// `canvasByteCount` bytes.
+  ///
+  /// - Complexity: O(*e*) for *e* entries, up to ``entriesWalkedByChecks``;
+  ///   O(1) above.
+  @inline(__always)
+  func _checkInvariants(canvasByteCount: Int) {
+    #if ANIMTIMELINE_INTERNAL_CHECKS
+    precondition(budget >= 0, "negative cache budget")
+    precondition(bytes >= 0 && bytes <= budget, "cache over budget")
+    precondition(bytes <= peakBytes && peakBytes <= budget, "peak cached bytes out of step")
+    precondition(entries.isEmpty == (bytes == 0), "cached bytes out of step with the entries")
+    precondition(evictions >= 0, "negative eviction count")
+    if let spare { precondition(spare.count == canvasByteCount, "the spare is not a canvas") }
+    guard entries.count <= Self.entriesWalkedByChecks else { return }
+    var total = 0
+    var uses = Set<UInt64>(minimumCapacity: entries.count)
+    for entry in entries.values {
+      precondition(entry.pixels.count == canvasByteCount, "a cached canvas is not width*height*4 bytes")
+      precondition(entry.lastUse >= 1 && entry.lastUse <= clock, "a use stamp the clock never gave")
+      precondition(uses.insert(entry.lastUse).inserted, "two entries with one use stamp: no LRU order")
+      total += entry.pixels.count + Self.entryOverhead
+    }
+    precondition(total == bytes, "cached bytes differ from the sum of the entries")
+    #endif
+  }
+
+  #if ANIMTIMELINE_INTERNAL_CHECKS
+  /// The storage of the spare canvas, if any, for the provider's count of
+  /// the canvases it holds outside the cache.
+  var _spareStorage: UnsafeRawPointer? { spare?.withUnsafeBytes { $0.baseAddress } }
+  #endif
+
   private mutating func evictOne() -> Bool {
     var victim: Int? = nil
     var victimUse = UInt64.max

@@ -1,14 +1,18 @@
 /// Draws decoded frames onto an RGBA canvas and applies disposal.
 ///
-/// Holds the LZW decoders and a 256-entry palette, all reused from frame to
-/// frame, so drawing allocates nothing (the whole-frame decoder's buffers
-/// grow only when a frame needs more than any before it). A compositor
-/// draws the frames of one file.
+/// Holds the two LZW decoders and a 256-entry palette, all reused from
+/// frame to frame, so drawing allocates nothing (the whole-frame decoder's
+/// buffers grow only when a frame needs more than any before it). A frame
+/// with no more pixels than the canvas is decoded whole by
+/// ``LZWFrameDecoder`` (the fast path); a larger one, row by row by
+/// ``LZWRowDecoder``, whose memory does not grow with the frame (see there
+/// for why both exist). A compositor draws the frames of one file.
 struct GIFCompositor: Sendable {
-  private var decoder = LZWDecoder()
+  private var rowDecoder = LZWRowDecoder()
   private var frameDecoder = LZWFrameDecoder()
   /// Whether frames no larger than the canvas take the whole-frame decoder
-  /// (the default); tests turn it off to compare with the row decoder.
+  /// (the default); tests turn it off to compare with the row decoder,
+  /// which then decodes every frame.
   var usesFrameDecoder = true
   /// Colours as stored in memory (`R, G, B, A` bytes); entries past the
   /// active table are opaque black.
@@ -54,7 +58,7 @@ struct GIFCompositor: Sendable {
   }
 
   /// The fast path: decodes the whole frame into an index buffer (at most
-  /// the canvas' pixels), then composites its rows.
+  /// the canvas' pixels) with ``LZWFrameDecoder``, then composites its rows.
   private mutating func drawWhole(
     _ frame: GIFFrameInfo,
     index: GIFIndex,
@@ -110,8 +114,8 @@ struct GIFCompositor: Sendable {
     return decoded == width * height
   }
 
-  /// The general path: decodes row by row, for frames larger than the
-  /// canvas (only their visible rows are kept).
+  /// The general path: decodes row by row with ``LZWRowDecoder``, for
+  /// frames larger than the canvas (only their visible rows are kept).
   private mutating func drawByRows(
     _ frame: GIFFrameInfo,
     index: GIFIndex,
@@ -138,7 +142,7 @@ struct GIFCompositor: Sendable {
 
     let decoded = palette.withUnsafeBufferPointer { colors in
       canvas.withUnsafeMutableBytes { pixels in
-        decoder.decode(
+        rowDecoder.decode(
           bytes, dataOffset: frame.dataOffset, minimumCodeSize: Int(frame.lzwMinimumCodeSize),
           width: frame.width, height: frame.height, visibleRows: visibleRows
         ) { storedRow, indices in
@@ -188,7 +192,7 @@ struct GIFCompositor: Sendable {
   }
 
   /// Clears `frame`'s rectangle, clipped to the canvas, to transparent black
-  /// (disposal 2).
+  /// (``GIFDisposal/clearRectangle``, stored disposal 2).
   ///
   /// - Complexity: O(*w* × *h*) of the clipped rectangle.
   static func clear(_ frame: GIFFrameInfo, canvasWidth: Int, canvasHeight: Int, canvas: inout [UInt8]) {

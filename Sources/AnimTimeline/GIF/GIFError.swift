@@ -3,7 +3,7 @@
 ///
 /// Damage *after* the first frame is not an error: the frames read so far
 /// stand and the provider reports ``GIFFrameProvider/isTruncated`` or an
-/// incomplete frame instead (see `shared/spec/gif.md`).
+/// incomplete frame instead (see `Docs/GIFProvider.md`).
 public enum GIFError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The input has no bytes at all.
   case emptyFile

@@ -13,7 +13,12 @@ public struct GIFFrameInfo: Hashable, Sendable {
   /// The stored delay in centiseconds (0 without a Graphic Control
   /// Extension).
   public var delayCentiseconds: UInt16
-  /// The stored disposal method, 0...7.
+  /// The stored disposal method, 0...7, as the file writes it (a number,
+  /// so that every stored value, reserved ones included, is reported
+  /// exactly). The provider gives the numbers three behaviours after the
+  /// frame is shown: 2 clears the frame's rectangle to transparent black; 3
+  /// and 4 restore the canvas from before the frame; 0, 1, 5, 6 and 7 leave
+  /// it as it is (see `Docs/GIFProvider.md`).
   public var disposal: UInt8
   /// The transparent colour index, if the Graphic Control Extension sets one.
   public var transparentIndex: UInt8?

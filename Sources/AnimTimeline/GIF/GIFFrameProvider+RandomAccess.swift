@@ -26,8 +26,8 @@ extension GIFFrameProvider {
     guard self.index.frames.indices.contains(index) else {
       throw .indexOutOfRange(index: index, count: self.index.frames.count)
     }
-    if completeness[index] == 0 { render(index) }
-    return completeness[index] == 1
+    if completeness[index] == .unknown { render(index) }
+    return completeness[index] == .complete
   }
 
   /// Whether frame `index` is a keyframe now: its canvas can be made
@@ -36,8 +36,10 @@ extension GIFFrameProvider {
     blankBefore[index] || coversCanvas[index]
   }
 
-  /// Makes `cursor == target`, with `shown` its composited canvas.
+  /// Makes `cursor == target`, with `shown` its composited canvas; then
+  /// checks the invariants (debug builds).
   mutating func render(_ target: Int) {
+    defer { _checkInvariants() }
     if cursor == target, shown.count == canvasByteCount { return }
     // Find the nearest start at or before `target`.
     var start = target
@@ -97,7 +99,7 @@ extension GIFFrameProvider {
     }
     shown = canvas
     frameDecodes += 1
-    completeness[cursor] = complete ? 1 : 2
+    completeness[cursor] = complete ? .complete : .incomplete
     if complete, frame.transparentIndex == nil, !Self.drawsNothing(frame), Self.covers(frame, index) {
       coversCanvas[cursor] = true
     }
@@ -114,15 +116,16 @@ extension GIFFrameProvider {
   // decoding the frame.
   private mutating func advance(isReplay: Bool) {
     let frame = index.frames[cursor]
-    switch frame.disposal {
-    case 3, 4:
+    let disposal = frame.disposalMethod
+    switch disposal {
+    case .restorePrevious:
       break  // `base` stays: the canvas before `cursor` is the one before `cursor + 1`.
-    case 2:
+    case .clearRectangle:
       Self.copy(shown, into: &base)
       baseIsBlank = false
       GIFCompositor.clear(frame, canvasWidth: canvasWidth, canvasHeight: canvasHeight, canvas: &base)
       baseIsExact = true
-    default:
+    case .keep:
       // The canvas after `cursor` is the one before `cursor + 1`: take it
       // as it is, and let `drawCursor` reuse the old base's storage.
       // bench decode (gifplayer-muybridge.gif): one canvas copy a frame
@@ -132,7 +135,7 @@ extension GIFFrameProvider {
       baseIsExact = true
     }
     // Whether `shown`'s storage (the old base) is also in the cache.
-    let shownIsCached = frame.disposal != 2 && !Self.restoresPrevious(frame) && cache.contains(cursor)
+    let shownIsCached = disposal == .keep && cache.contains(cursor)
     cursor += 1
     #if ANIMTIMELINE_INTERNAL_CHECKS
     precondition(baseIsExact || blankBefore[cursor], "advanced from an inexact canvas")
@@ -155,7 +158,7 @@ extension GIFFrameProvider {
   }
 
   static func restoresPrevious(_ frame: GIFFrameInfo) -> Bool {
-    frame.disposal == 3 || frame.disposal == 4
+    frame.disposalMethod == .restorePrevious
   }
 
   var canvasByteCount: Int { canvasWidth * canvasHeight * 4 }

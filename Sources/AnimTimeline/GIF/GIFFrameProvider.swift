@@ -1,6 +1,6 @@
 /// A ``FrameProvider`` for GIF87a/GIF89a files: fully composited RGBA
 /// canvases, per-frame durations and a loop count, the way browsers show
-/// the file (`shared/spec/gif.md`).
+/// the file (`Docs/GIFProvider.md`).
 ///
 /// Opening a GIF reads its blocks once and decodes no pixels. Frames are
 /// decoded on demand; ``frame(at:)`` accepts any order and returns the same
@@ -39,8 +39,8 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
   var baseIsExact = false
   /// The canvas after `cursor` was drawn.
   var shown: [UInt8] = []
-  /// Per frame: 0 unknown, 1 complete, 2 incomplete.
-  var completeness: [UInt8]
+  /// Per frame: whether it decodes whole, once known.
+  var completeness: [GIFFrameCompleteness]
   /// Per frame: the canvas before the frame is known to be blank.
   let blankBefore: [Bool]
   /// Per frame: decoded, complete, opaque and covering the canvas.
@@ -65,25 +65,25 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
     self.options = options
     self.cache = GIFCanvasCache(budget: options.cacheByteBudget)
     let count = index.frames.count
-    var completeness = [UInt8](repeating: 0, count: count)
+    var completeness = [GIFFrameCompleteness](repeating: .unknown, count: count)
     var blankBefore = [Bool](repeating: false, count: count)
     for (position, frame) in index.frames.enumerated() {
       if frame.width == 0 || frame.height == 0 {
-        completeness[position] = 1
+        completeness[position] = .complete
       } else if !(1...8).contains(frame.lzwMinimumCodeSize) {
-        completeness[position] = 2
+        completeness[position] = .incomplete
       }
       if position == 0 {
         blankBefore[position] = true
       } else {
         let previous = index.frames[position - 1]
-        switch previous.disposal {
-        case 2:
+        switch previous.disposalMethod {
+        case .clearRectangle:
           // The frame drew only inside its rectangle, which is now cleared.
           blankBefore[position] = Self.covers(previous, index) || blankBefore[position - 1]
-        case 3, 4:
+        case .restorePrevious:
           blankBefore[position] = blankBefore[position - 1]
-        default:
+        case .keep:
           blankBefore[position] = blankBefore[position - 1] && Self.drawsNothing(previous)
         }
       }
@@ -94,6 +94,7 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
     let canvasBytes = index.canvasWidth * index.canvasHeight * 4
     let capacity = options.cacheByteBudget / (canvasBytes + GIFCanvasCache.entryOverhead)
     self.checkpointStride = capacity > 0 ? max(1, (count + capacity - 1) / capacity) : Int.max
+    _checkInvariants()
   }
 
   /// Opens a GIF from any sequence of bytes.

@@ -1,5 +1,6 @@
 /// A GIF LZW decoder that decodes a whole frame into one index buffer; the
-/// fast path of ``GIFCompositor`` for frames no larger than the canvas.
+/// fast path of ``GIFCompositor``, taken for every frame with no more
+/// pixels than the canvas (in practice, nearly every frame of every file).
 ///
 /// Each table entry records where its string already sits in the output
 /// (offset and length): string(*next*) = string(*last*) + the first byte of
@@ -10,11 +11,16 @@
 /// with the bytes `0...255`, so a literal code `c` is the string at offset
 /// `c`, length 1, and every code is a copy.
 ///
-/// The rules are those of ``LZWDecoder`` (the general, row-at-a-time
-/// decoder, which the tests hold this one to): clear, end, invalid codes,
-/// KwKwK, the deferred clear, code width growth, stopping after
-/// `pixelCount` pixels. It never traps on any byte sequence and allocates
-/// only when a frame needs bigger buffers than any before it.
+/// The price is a buffer of the frame's `width * height` bytes, which is
+/// why frames larger than the canvas go to ``LZWRowDecoder`` instead (see
+/// there): with that rule this decoder's memory is bounded by the canvas,
+/// which the pixel limit bounds.
+///
+/// The rules are those of ``LZWRowDecoder`` (the row-at-a-time decoder,
+/// which the tests hold this one to): clear, end, invalid codes, KwKwK, the
+/// deferred clear, code width growth, stopping after `pixelCount` pixels.
+/// It never traps on any byte sequence and allocates only when a frame
+/// needs bigger buffers than any before it.
 struct LZWFrameDecoder: Sendable {
   /// Table entries: output offset (bits 0-47) and string length (48-63).
   /// Length 0 marks the clear and end codes.

@@ -15,7 +15,7 @@ struct FrameTable: Sendable {
   /// The frame index of each displayed frame (`m` entries), or empty when
   /// every frame is displayed and place `r` shows frame `r`. Then mapping a
   /// place to its frame reads no memory: on long tables that saves a cache
-  /// miss per seek (`timeline-demo bench seek --frames 1000000`, Docs/Design.md),
+  /// miss per seek (`timeline-demo bench seek --frames 1000000`, Docs/Performance.md),
   /// and `8n` bytes.
   @usableFromInline let placeFrames: [Int]
   /// The number of displayed frames `m`.

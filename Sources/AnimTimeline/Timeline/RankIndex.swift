@@ -9,7 +9,7 @@
 /// A binary search over 10⁶ keys (8 MB) makes about 20 dependent reads, the
 /// last ten or so of them cache misses; this tree makes 5, of which usually
 /// only the level-0 block misses. `timeline-demo bench seek --frames 1000000`
-/// measures it (Docs/Design.md, "Performance").
+/// measures it (Docs/Performance.md, "Seek").
 @usableFromInline
 struct RankIndex: Sendable {
   static let fanout = 16

@@ -1,4 +1,4 @@
-/// The events of one tick or command, in the order the spec gives them:
+/// The events of one tick or command, in the order Docs/ScriptFormat.md gives them:
 /// `suspended`, or `resumed`, `frameChanged`, cue hits, `loopCompleted`,
 /// and, when the tick switched into the queued clip, `rangeSwitched` and a
 /// second `loopCompleted` for the new range, then `finished`.

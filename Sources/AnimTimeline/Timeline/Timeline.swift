@@ -5,7 +5,7 @@
 /// (``PlaybackState``); ``tick(by:mode:)`` advances it by clock time, and
 /// the commands (``play()``, ``pause()``, ``stop()``, ``seek(to:)``,
 /// ``seek(toFrame:iteration:)``, ``setLoops(_:)``) change it directly.
-/// The semantics are those of the project's timeline spec; Docs/Design.md
+/// The rules are those of Docs/Timeline.md and Docs/ScriptFormat.md; Docs/Design.md
 /// explains each decision.
 ///
 /// ```swift

@@ -14,7 +14,7 @@ public struct TimelineConfiguration: Hashable, Sendable {
   /// The run modes in which ticks advance the timeline.
   public var modes: RunModes
 
-  /// A configuration; every argument has the spec's default.
+  /// A configuration; every argument has the default of Docs/ScriptFormat.md, section 3.
   public init(
     loops: LoopCount? = nil,
     direction: PlaybackDirection = .forward,

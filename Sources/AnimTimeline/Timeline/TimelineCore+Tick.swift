@@ -3,7 +3,7 @@ extension TimelineCore {
   ///
   /// Inlined so that the common tick (playing at rate 1, staying inside the
   /// displayed slot) costs a few instructions in the caller's loop: see
-  /// `timeline-demo bench tick` under callgrind in Docs/Design.md.
+  /// `timeline-demo bench tick` under callgrind in Docs/Performance.md.
   @inlinable @inline(__always)
   mutating func tick(nanoseconds: Int64, active: Bool) throws(TimelineError) -> TickEvents {
     // One unsigned comparison checks `0 <= nanoseconds <= maxStep` (a
@@ -42,7 +42,7 @@ extension TimelineCore {
     return try tickInFull(nanoseconds: nanoseconds, active: active)
   }
 
-  /// Every rule of a tick (spec section 6), for the cases the fast path
+  /// Every rule of a tick (Docs/ScriptFormat.md, section 6), for the cases the fast path
   /// does not cover.
   ///
   /// - Complexity: O(1) when the tick moves a few slots; O(log *m*) when it

@@ -4,7 +4,7 @@ import Testing
 
 /// The whole-frame decoder (`LZWFrameDecoder`, the fast path for frames no
 /// larger than the canvas) and the opaque row loop, held to the row decoder
-/// (`LZWDecoder`) and the transparent row loop on encoder-made files.
+/// (`LZWRowDecoder`) and the transparent row loop on encoder-made files.
 @Suite struct GIFFastPathTests {
   /// Every frame's pixels and completeness, through the fast path or not.
   func decode(_ bytes: [UInt8], fast: Bool) throws -> ([[UInt8]], [Bool]) {

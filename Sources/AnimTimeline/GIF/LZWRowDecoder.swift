@@ -1,12 +1,24 @@
-/// A GIF LZW decoder with preallocated tables, reused from frame to frame.
+/// A GIF LZW decoder that hands out a frame's colour indices one row at a
+/// time; the general path of ``GIFCompositor``, for frames with more pixels
+/// than the canvas.
 ///
-/// The decoder reads the data sub-blocks that start at a byte offset, turns
-/// codes into colour indices and hands them out one row at a time. It never
-/// traps on any byte sequence and never allocates while decoding (the row
-/// buffer grows, outside the hot loop, only when a frame is wider than any
-/// before it).
+/// Two decoders exist because a frame's size is not bounded by the canvas:
+/// only the first frame grows the canvas (and is held to the pixel limit),
+/// so a later frame may declare up to 65535×65535 pixels over a small
+/// canvas. ``LZWFrameDecoder``, the fast path, decodes a whole frame into
+/// one buffer of `width * height` bytes, so ``GIFCompositor`` gives it only
+/// frames no larger than the canvas; this decoder needs one row (at most
+/// 65535 bytes) and a 4 KiB stack whatever the frame's height, and once the
+/// caller's visible rows are out it only counts pixels. It is also the
+/// reference: it spells each string by walking its prefix chain, the plain
+/// textbook method, and the tests hold the whole-frame decoder to it.
 ///
-/// Rules (see `shared/spec/gif.md`): a clear code resets the table; the end
+/// The decoder reads the data sub-blocks that start at a byte offset and
+/// turns codes into colour indices. It never traps on any byte sequence
+/// and never allocates while decoding (the row buffer grows, outside the
+/// hot loop, only when a frame is wider than any before it).
+///
+/// Rules (see `Docs/GIFProvider.md`): a clear code resets the table; the end
 /// code stops; an invalid code (above the next free slot) stops; a code
 /// equal to the next free slot is the KwKwK case; once the table holds 4096
 /// entries, codes stay 12 bits wide and add nothing until a clear (the
@@ -15,7 +27,7 @@
 /// defining a slot, so with minimum code size 1 the width becomes 3 right
 /// after that first code. Decoding stops once `width * height` pixels are
 /// out; anything after is ignored.
-struct LZWDecoder: Sendable {
+struct LZWRowDecoder: Sendable {
   /// Table entries, packed: prefix code (bits 0-15), last byte (16-23),
   /// first byte (24-31), string length (32-47).
   private var table: [UInt64]
