@@ -1,10 +1,12 @@
 import Testing
-@testable import TimelineDemo
+import TimelineScript
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// Thrown by a property to fail with an explanation; see ``ensure(_:_:)``.
@@ -135,20 +137,23 @@ func checkProperty<Value>(
 ///
 /// `name` should be a `--filter` pattern that selects the test, such as
 /// `"TimelinePropertyTests.tickAdditivity"` (the `.` also matches the `/`
-/// in Swift Testing's test identifiers).
+/// in Swift Testing's test identifiers). The report also goes to
+/// `printReport` (standard output unless told otherwise), where it is
+/// easy to copy.
 func forAll<Value>(
   _ name: String,
   gen: Gen<Value>,
   iterations: Int = 1_000,
   seed: UInt64? = nil,
   sourceLocation: SourceLocation = #_sourceLocation,
+  printReport: (String) -> Void = { print($0) },
   property: (Value) throws -> Bool
 ) {
   let effectiveSeed = PBTEnvironment.seedOverride ?? seed ?? PBTEnvironment.defaultSeed(for: name)
   let count = max(1, Int((Double(iterations) * PBTEnvironment.iterationScale).rounded()))
   let outcome = checkProperty(name, gen: gen, iterations: count, seed: effectiveSeed, property: property)
   if let report = outcome.report {
-    print(report)
+    printReport(report)
     Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
   }
 }

@@ -1,0 +1,63 @@
+/// Picks the subcommand the words call for and runs it (the whole of
+/// `timeline-demo`; `main.swift` only hands it the process's words and
+/// console).
+enum Dispatcher {
+  /// The subcommand named `name` (its first word), if any.
+  static func subcommand(named name: String) -> (any Subcommand.Type)? {
+    switch name {
+    case "info": InfoCommand.self
+    case "frames": FramesCommand.self
+    case "frame": FrameCommand.self
+    case "play": PlayCommand.self
+    case "bench": BenchCommand.self
+    default: nil
+    }
+  }
+
+  /// Runs the command line `words` (without the program's name), writing
+  /// to `console`; returns the exit status.
+  static func run(_ words: [String], console: inout Console) -> Int32 {
+    var arguments = Arguments(words)
+    switch arguments.peek() {
+    case nil, "--help", "-h":
+      console.line(Help.text)
+      return 0
+    case "help":
+      _ = arguments.next()
+      let name = arguments.next()
+      guard let subcommand = name.flatMap(subcommand(named:)) else {
+        console.line(name == "--ticks" ? TicksCommand.help : name == "--script" ? ScriptFileCommand.help : Help.text)
+        return 0
+      }
+      console.line(subcommand.help)
+      return 0
+    case let first? where subcommand(named: first) != nil:
+      _ = arguments.next()
+      return subcommand(named: first)!.main(&arguments, console: &console)
+    default:
+      return runTimelineCommand(&arguments, console: &console)
+    }
+  }
+
+  /// `--ticks` and `--script`, whose options come in any order.
+  static func runTimelineCommand(_ arguments: inout Arguments, console: inout Console) -> Int32 {
+    if arguments.asksForHelp {
+      let words = Array(sequence(state: arguments) { $0.next() })
+      console.line(words.contains("--script") ? ScriptFileCommand.help : words.contains("--ticks") ? TicksCommand.help : Help.text)
+      return 0
+    }
+    let commandLine: TimelineCommandLine
+    do throws(CommandError) {
+      commandLine = try TimelineCommandLine(parsing: &arguments)
+    } catch {
+      console.error(error.message)
+      return 2  // a usage error, for --ticks and --script alike
+    }
+    switch commandLine.mode {
+    case let .ticks(count):
+      return TicksCommand.execute(console: &console) { TicksCommand(commandLine, ticks: count) }
+    case let .script(path):
+      return ScriptFileCommand.execute(console: &console) { ScriptFileCommand(commandLine, path: path) }
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import AnimTimeline
+
+extension ScriptCommand {
+  /// Why a line is not a command: its words do not parse.
+  public struct ParseError: Error, Hashable, Sendable {
+    /// What is wrong, for `error: line N: <reason>`.
+    public var reason: String
+
+    /// An error with the given reason.
+    public init(reason: String) { self.reason = reason }
+  }
+
+  /// Parses one line of text (without its LF): the words ``ScriptLine``
+  /// finds in it, then ``init(words:)``.
+  ///
+  /// - Throws: ``ParseError`` for text holding an LF (more than one line),
+  ///   a blank line, or a line that is not a command.
+  public init(parsing line: String) throws(ParseError) {
+    let bytes = Array(line.utf8)
+    guard !bytes.contains(0x0A) else { throw ParseError(reason: "more than one line") }
+    try self.init(words: ScriptLine(number: 1, bytes: bytes[...]).words)
+  }
+
+  /// Parses the words of a line (``ScriptLine/words``): the command name,
+  /// then its arguments, in the script's number syntax (``NumberSyntax``).
+  ///
+  /// Checks only what the line itself says (syntax, arity, `loops` of at
+  /// least 1, a positive `max-step`, non-empty mode names); whether the
+  /// timeline accepts the values is for ``apply(to:)``.
+  ///
+  /// - Throws: ``ParseError`` when there are no words or they are not a
+  ///   command.
+  public init(words: [ArraySlice<UInt8>]) throws(ParseError) {
+    guard let first = words.first else { throw ParseError(reason: "blank line") }
+    let name = Self.text(first)
+    let args = words.dropFirst()
+    func arity(_ range: ClosedRange<Int>) throws(ParseError) {
+      guard range.contains(args.count) else {
+        throw ParseError(reason: args.count < range.lowerBound
+          ? "'\(name)' needs an argument" : "too many arguments for '\(name)'")
+      }
+    }
+    func word(_ position: Int) -> ArraySlice<UInt8> { args[args.startIndex + position] }
+    func duration(_ position: Int) throws(ParseError) -> Int64 {
+      guard let value = NumberSyntax.duration(word(position)) else {
+        throw ParseError(reason: "bad duration '\(Self.text(word(position)))'")
+      }
+      return value
+    }
+    func integer(_ position: Int, _ what: String) throws(ParseError) -> Int64 {
+      guard let value = NumberSyntax.integer(word(position)) else {
+        throw ParseError(reason: "bad \(what) '\(Self.text(word(position)))'")
+      }
+      return value
+    }
+    switch name {
+    case "tick":
+      try arity(1...2)
+      self = .tick(try duration(0), mode: args.count == 2 ? RunMode(Self.text(word(1))) : nil)
+    case "play":
+      try arity(0...0)
+      self = .play
+    case "pause":
+      try arity(0...0)
+      self = .pause
+    case "stop":
+      try arity(0...0)
+      self = .stop
+    case "seek":
+      try arity(1...1)
+      self = .seek(try duration(0))
+    case "seek-frame":
+      try arity(1...2)
+      let frame = try integer(0, "frame index")
+      let iteration = args.count == 2 ? try integer(1, "iteration") : nil
+      self = .seekFrame(Int(frame), iteration: iteration)
+    case "rate":
+      try arity(1...1)
+      guard let rate = NumberSyntax.rate(word(0)) else {
+        throw ParseError(reason: "bad rate '\(Self.text(word(0)))'")
+      }
+      self = .rate(rate)
+    case "loops":
+      try arity(1...1)
+      if word(0).elementsEqual("inf".utf8) {
+        self = .loops(nil)
+      } else {
+        let count = try integer(0, "loop count")
+        guard count >= 1 else { throw ParseError(reason: "loop count must be at least 1") }
+        self = .loops(count)
+      }
+    case "direction":
+      try arity(1...1)
+      guard let direction = PlaybackDirection(rawValue: Self.text(word(0))) else {
+        throw ParseError(reason: "bad direction '\(Self.text(word(0)))'")
+      }
+      self = .direction(direction)
+    case "max-step":
+      try arity(1...1)
+      if word(0).elementsEqual("none".utf8) {
+        self = .maxStep(nil)
+      } else {
+        let step = try duration(0)
+        guard step > 0 else { throw ParseError(reason: "max-step must be positive") }
+        self = .maxStep(step)
+      }
+    case "policy":
+      try arity(1...1)
+      guard let policy = SkipPolicy(rawValue: Self.text(word(0))) else {
+        throw ParseError(reason: "bad policy '\(Self.text(word(0)))'")
+      }
+      self = .policy(policy)
+    case "modes":
+      try arity(1...1)
+      let names = word(0).split(separator: 0x2C, omittingEmptySubsequences: false)
+      guard names.allSatisfy({ !$0.isEmpty }) else { throw ParseError(reason: "empty mode name") }
+      self = .modes(names.map(Self.text))
+    default:
+      throw ParseError(reason: "unknown command '\(name)'")
+    }
+  }
+
+  /// A word as text (bytes that are not UTF-8 become U+FFFD).
+  static func text(_ word: ArraySlice<UInt8>) -> String {
+    String(decoding: word, as: UTF8.self)
+  }
+}
