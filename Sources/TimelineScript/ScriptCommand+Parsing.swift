@@ -53,6 +53,12 @@ extension ScriptCommand {
       }
       return value
     }
+    func named<Value: RawRepresentable<String>>(_ position: Int, _ what: String) throws(ParseError) -> Value {
+      guard let value = Value(rawValue: Self.text(word(position))) else {
+        throw ParseError(reason: "bad \(what) '\(Self.text(word(position)))'")
+      }
+      return value
+    }
     switch name {
     case "tick":
       try arity(1...2)
@@ -91,10 +97,7 @@ extension ScriptCommand {
       }
     case "direction":
       try arity(1...1)
-      guard let direction = PlaybackDirection(rawValue: Self.text(word(0))) else {
-        throw ParseError(reason: "bad direction '\(Self.text(word(0)))'")
-      }
-      self = .direction(direction)
+      self = .direction(try named(0, "direction"))
     case "max-step":
       try arity(1...1)
       if word(0).elementsEqual("none".utf8) {
@@ -106,10 +109,7 @@ extension ScriptCommand {
       }
     case "policy":
       try arity(1...1)
-      guard let policy = SkipPolicy(rawValue: Self.text(word(0))) else {
-        throw ParseError(reason: "bad policy '\(Self.text(word(0)))'")
-      }
-      self = .policy(policy)
+      self = .policy(try named(0, "policy"))
     case "modes":
       try arity(1...1)
       let names = word(0).split(separator: 0x2C, omittingEmptySubsequences: false)

@@ -66,13 +66,10 @@ import Testing
       }
       return (timelines, delivered)
     }
-    func waitForSleeper() async {
-      for _ in 0..<100_000 where clock.sleeperCount == 0 { await Task.yield() }
-    }
-    await waitForSleeper()
+    await clock.waitForSleeper()
     for _ in 0..<13 {
       clock.advance(by: .milliseconds(16))
-      await waitForSleeper()
+      await clock.waitForSleeper()
     }
     // ... later
     loop.cancel()

@@ -4,8 +4,9 @@ import TimelineScript
 ///
 /// Every subcommand reads its words through it, and its typed readers
 /// (``count(for:atLeast:)``, ``duration(for:)``, ``durations(for:)``,
-/// ``rate(for:)``, ``names(for:)``) read every value in the one number
-/// syntax, ``NumberSyntax``, with the same error messages everywhere.
+/// ``rate(for:)``, ``choice(for:)``, ``names(for:)``) read every value the
+/// same way, numbers in the one number syntax, ``NumberSyntax``, with the
+/// same error messages everywhere.
 struct Arguments {
   private var words: [String]
   private var index = 0
@@ -54,6 +55,15 @@ struct Arguments {
     let text = try value(for: name)
     guard let millionths = NumberSyntax.rate(text.utf8) else { throw .usage("\(name): bad rate '\(text)'") }
     return millionths
+  }
+
+  /// Reads `name`'s value: the name of one of `Value`'s cases.
+  mutating func choice<Value: RawRepresentable<String> & CaseIterable>(for name: String) throws(CommandError) -> Value {
+    let text = try value(for: name)
+    guard let value = Value(rawValue: text) else {
+      throw .usage("\(name): expected \(Value.allCases.map(\.rawValue).joined(separator: "|")), got '\(text)'")
+    }
+    return value
   }
 
   /// Reads `name`'s value: a comma-separated list of non-empty names.

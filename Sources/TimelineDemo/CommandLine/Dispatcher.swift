@@ -54,10 +54,8 @@ enum Dispatcher {
       return 2  // a usage error, for --ticks and --script alike
     }
     switch commandLine.mode {
-    case let .ticks(count):
-      return TicksCommand.execute(console: &console) { TicksCommand(commandLine, ticks: count) }
-    case let .script(path):
-      return ScriptFileCommand.execute(console: &console) { ScriptFileCommand(commandLine, path: path) }
+    case .ticks: return TicksCommand.execute(console: &console) { () throws(CommandError) in try .make(commandLine) }
+    case .script: return ScriptFileCommand.execute(console: &console) { () throws(CommandError) in try .make(commandLine) }
     }
   }
 }

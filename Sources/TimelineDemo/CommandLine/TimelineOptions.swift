@@ -31,11 +31,7 @@ struct TimelineOptions {
       guard let rate = try? Rate(millionths: millionths) else { throw .usage("--rate: rate \(millionths) millionths is too large") }
       configuration.rate = rate
     case "--direction":
-      let text = try arguments.value(for: name)
-      guard let direction = PlaybackDirection(rawValue: text) else {
-        throw .usage("--direction: expected forward, reverse, alternate or alternate-reverse, got '\(text)'")
-      }
-      configuration.direction = direction
+      configuration.direction = try arguments.choice(for: name)
     case "--max-step":
       let text = try arguments.value(for: name)
       if text == "none" {
@@ -47,11 +43,7 @@ struct TimelineOptions {
         configuration.maxStep = step
       }
     case "--policy":
-      let text = try arguments.value(for: name)
-      guard let policy = SkipPolicy(rawValue: text) else {
-        throw .usage("--policy: expected skip or noskip, got '\(text)'")
-      }
-      configuration.policy = policy
+      configuration.policy = try arguments.choice(for: name)
     case "--modes":
       configuration.modes = RunModes(try arguments.names(for: name))
     default:
@@ -77,28 +69,34 @@ struct TimelineOptions {
   func run(_ job: some TimelineJob, useSample: Bool, console: inout Console) throws(CommandError) {
     if frames != nil, gifPath != nil { throw .usage("give --frames or --gif, not both") }
     if let frames {
-      let timeline: Timeline<SyntheticFrameProvider>
+      let provider: SyntheticFrameProvider
       do {
-        timeline = try Timeline(provider: try SyntheticFrameProvider(durations: frames), configuration: startingConfiguration)
+        provider = try SyntheticFrameProvider(durations: frames)
       } catch {
-        throw .usage("\(error)")
+        throw .usage("--frames: \(error)")
       }
-      return try job.run(timeline, console: &console)
+      return try job.run(try timeline(provider), console: &console)
     }
     let gif: GIFFrameProvider
     if let gifPath {
       gif = try GIFInput.open(gifPath)
     } else if useSample {
-      gif = try! GIFFrameProvider(bytes: SampleGIF.bytes)  // tested: SampleGIFTests
+      gif = try! GIFFrameProvider(bytes: SampleGIF.bytes)  // SampleGIFTests
     } else {
       throw .usage("no frames: give --frames 100ms,50ms,... or --gif FILE")
     }
-    let timeline: Timeline<GIFFrameProvider>
+    try job.run(try timeline(gif), console: &console)
+  }
+
+  /// The timeline over `provider` with these options' configuration.
+  ///
+  /// - Throws: a usage error when the timeline rejects them (`--loops K`
+  ///   whose total duration exceeds `Int64.max`).
+  func timeline<Provider: FrameProvider>(_ provider: Provider) throws(CommandError) -> Timeline<Provider> {
     do {
-      timeline = try Timeline(provider: gif, configuration: startingConfiguration)
+      return try Timeline(provider: provider, configuration: startingConfiguration)
     } catch {
       throw .usage("\(error)")
     }
-    try job.run(timeline, console: &console)
   }
 }

@@ -37,7 +37,7 @@ struct FrameCommand: Subcommand {
     while let word = arguments.next() {
       switch word {
       case "--out": output = try arguments.value(for: word)
-      case "--format": format = try ImageFormat(option: try arguments.value(for: word))
+      case "--format": format = try arguments.choice(for: word)
       case "--index": index = try arguments.count(for: word)
       case "--at": time = try arguments.duration(for: word)
       default: try Arguments.positional(word, into: &path)

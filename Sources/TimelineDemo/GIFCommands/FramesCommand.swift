@@ -24,7 +24,7 @@ struct FramesCommand: Subcommand {
     while let word = arguments.next() {
       switch word {
       case "--out": directory = try arguments.value(for: word)
-      case "--format": format = try ImageFormat(option: try arguments.value(for: word))
+      case "--format": format = try arguments.choice(for: word)
       default: try Arguments.positional(word, into: &path)
       }
     }

@@ -48,12 +48,7 @@ struct PlayCommand: Subcommand {
 
   func run(_ console: inout Console) throws(CommandError) {
     let provider = try GIFInput.open(path)
-    var timeline: Timeline<GIFFrameProvider>
-    do {
-      timeline = try Timeline(provider: provider, configuration: options.startingConfiguration)
-    } catch {
-      throw .usage("\(error)")
-    }
+    var timeline = try options.timeline(provider)
     let terminal = Terminal()
     console.write(Terminal.enterSequence)
     defer {

@@ -4,7 +4,7 @@
 ///
 /// Every error exits with status 2, as the script format fixes: a bad
 /// option or value, a script that cannot be read, a bad line.
-struct ScriptFileCommand: Subcommand {
+struct ScriptFileCommand: TimelineSubcommand {
   static let usage = "timeline-demo --script FILE [options]    run a timeline script (Docs/ScriptFormat.md)"
 
   /// The options only `--script` has.
@@ -25,14 +25,9 @@ struct ScriptFileCommand: Subcommand {
   var path: String
   var json: Bool
 
-  init(parsing arguments: inout Arguments) throws(CommandError) {
-    let commandLine = try TimelineCommandLine(parsing: &arguments)
-    guard case let .script(path) = commandLine.mode else { throw .usage("give --script FILE") }
-    self.init(commandLine, path: path)
-  }
-
-  /// The script run `commandLine` describes, of the script at `path`.
-  init(_ commandLine: TimelineCommandLine, path: String) {
+  /// The script run `commandLine` describes, if it gives `--script`.
+  init?(_ commandLine: TimelineCommandLine) {
+    guard case let .script(path) = commandLine.mode else { return nil }
     options = commandLine.options
     self.path = path
     json = commandLine.json

@@ -1,6 +1,6 @@
 /// `timeline-demo --ticks N`: a simulation of N ticks of a manual clock
 /// (``TickSimulation``) over the frames and configuration the options give.
-struct TicksCommand: Subcommand {
+struct TicksCommand: TimelineSubcommand {
   static let usage = "timeline-demo --ticks N [options]        simulate N ticks of a manual clock"
 
   /// The options only `--ticks` has.
@@ -18,16 +18,11 @@ struct TicksCommand: Subcommand {
   var timelineOptions: TimelineOptions
   var simulation: TickSimulation
 
-  init(parsing arguments: inout Arguments) throws(CommandError) {
-    let commandLine = try TimelineCommandLine(parsing: &arguments)
-    guard case let .ticks(count) = commandLine.mode else { throw .usage("give --ticks N") }
-    self.init(commandLine, ticks: count)
-  }
-
-  /// The simulation `commandLine` describes, of `ticks` ticks.
-  init(_ commandLine: TimelineCommandLine, ticks: Int64) {
+  /// The simulation `commandLine` describes, if it gives `--ticks`.
+  init?(_ commandLine: TimelineCommandLine) {
+    guard case let .ticks(count) = commandLine.mode else { return nil }
     timelineOptions = commandLine.options
-    simulation = TickSimulation(ticks: ticks)
+    simulation = TickSimulation(ticks: count)
     if let hz = commandLine.hzMillionths { simulation.hzMillionths = hz }
     simulation.jitterSeed = commandLine.jitterSeed
     simulation.json = commandLine.json
