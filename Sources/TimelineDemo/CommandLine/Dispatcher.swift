@@ -14,6 +14,17 @@ enum Dispatcher {
     }
   }
 
+  /// The help text of the subcommand `name` names (`info`, `--ticks`,
+  /// ...), or the overview.
+  static func help(for name: String?) -> String {
+    switch name {
+    case "--ticks": TicksCommand.help
+    case "--script": ScriptFileCommand.help
+    case let name?: subcommand(named: name)?.help ?? Help.text
+    case nil: Help.text
+    }
+  }
+
   /// Runs the command line `words` (without the program's name), writing
   /// to `console`; returns the exit status.
   static func run(_ words: [String], console: inout Console) -> Int32 {
@@ -24,12 +35,7 @@ enum Dispatcher {
       return 0
     case "help":
       _ = arguments.next()
-      let name = arguments.next()
-      guard let subcommand = name.flatMap(subcommand(named:)) else {
-        console.line(name == "--ticks" ? TicksCommand.help : name == "--script" ? ScriptFileCommand.help : Help.text)
-        return 0
-      }
-      console.line(subcommand.help)
+      console.line(help(for: arguments.next()))
       return 0
     case let first? where subcommand(named: first) != nil:
       _ = arguments.next()
@@ -42,8 +48,8 @@ enum Dispatcher {
   /// `--ticks` and `--script`, whose options come in any order.
   static func runTimelineCommand(_ arguments: inout Arguments, console: inout Console) -> Int32 {
     if arguments.asksForHelp {
-      let words = Array(sequence(state: arguments) { $0.next() })
-      console.line(words.contains("--script") ? ScriptFileCommand.help : words.contains("--ticks") ? TicksCommand.help : Help.text)
+      let words = sequence(state: arguments) { $0.next() }
+      console.line(help(for: words.first { $0 == "--ticks" || $0 == "--script" }))
       return 0
     }
     let commandLine: TimelineCommandLine

@@ -1,5 +1,3 @@
-import TimelineScript
-
 /// The words of `timeline-demo --ticks N ...` and `--script FILE ...`.
 ///
 /// Their options come in any order (`--frames 10ms --script a.tl` is

@@ -23,7 +23,8 @@ struct PlayCommand: Subcommand {
   static let options = """
   play
     --duration D         stop after D             --duration 10s
-    (q or Ctrl-C quits; --loops and the timeline options above apply)
+    --loops K|inf        total plays              --loops 3
+    (q or Ctrl-C quits)
   """
 
   static let help = Help.subcommand(
