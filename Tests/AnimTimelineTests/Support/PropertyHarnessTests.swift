@@ -75,14 +75,14 @@ import TimelineScript
     #expect(PBTEnvironment.defaultSeed(for: "") == 0xCBF2_9CE4_8422_2325)
   }
 
-  @Test func forAllRecordsAnIssueOnFailure() {
-    var printed: [String] = []
-    withKnownIssue {
-      forAll("PropertyHarnessTests.forAllRecordsAnIssueOnFailure", gen: .int64(in: 0...10), iterations: 50,
-             printReport: { printed.append($0) }) { $0 < 0 }
-    } matching: { issue in
-      String(describing: issue).contains("PBT_SEED=")
-    }
-    #expect(printed.count == 1 && printed[0].contains("PBT_SEED="))
+  @Test func forAllReportsAFailure() {
+    var reports: [String] = []
+    forAll("PropertyHarnessTests.forAllReportsAFailure", gen: .int64(in: 0...10), iterations: 50,
+           fail: { report, _ in reports.append(report) }) { $0 < 0 }
+    #expect(reports.count == 1)
+    #expect(reports.first?.contains("PBT_SEED=") == true)
+    forAll("PropertyHarnessTests.forAllReportsAFailure", gen: .int64(in: 0...10), iterations: 50,
+           fail: { report, _ in reports.append(report) }) { $0 >= 0 }
+    #expect(reports.count == 1)
   }
 }
