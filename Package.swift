@@ -20,14 +20,29 @@ let package = Package(
       name: "AnimTimeline",
       swiftSettings: internalChecks
     ),
+    // The timeline script language (commands, their parser and number
+    // syntax, the runner) and the seeded generator shared by the demo, the
+    // tests and the fuzz targets. Internal: not a product.
+    .target(
+      name: "TimelineScript",
+      dependencies: ["AnimTimeline"]
+    ),
     .executableTarget(
       name: "TimelineDemo",
-      dependencies: ["AnimTimeline"]
+      dependencies: ["AnimTimeline", "TimelineScript"]
     ),
     .testTarget(
       name: "AnimTimelineTests",
-      dependencies: ["AnimTimeline", "TimelineDemo"],
+      dependencies: ["AnimTimeline", "TimelineScript"],
       swiftSettings: internalChecks
+    ),
+    .testTarget(
+      name: "TimelineScriptTests",
+      dependencies: ["AnimTimeline", "TimelineScript"]
+    ),
+    .testTarget(
+      name: "TimelineDemoTests",
+      dependencies: ["AnimTimeline", "TimelineScript", "TimelineDemo"]
     ),
   ],
   swiftLanguageModes: [.v6]

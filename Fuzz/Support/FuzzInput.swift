@@ -1,3 +1,5 @@
+import TimelineScript
+
 /// Reads a fuzzer's input as a stream of choices. Past the end every read
 /// returns zero, so any input (even an empty one) decodes to something.
 struct FuzzInput {
@@ -80,7 +82,7 @@ func canvasHash(_ bytes: [UInt8]) -> UInt64 {
 }
 
 /// The pseudo-random choices a target derives from a hash use the demo's
-/// `SplitMix64` (compiled into every target by `Fuzz/build.sh`).
+/// `SplitMix64` (TimelineScript's, linked into every target by `Fuzz/build.sh`).
 extension SplitMix64 {
   mutating func below(_ count: Int) -> Int { Int(next() % UInt64(count)) }
 }

@@ -1,4 +1,5 @@
 import AnimTimeline
+import TimelineScript
 
 /// libFuzzer target `gif`: the whole input is a GIF file.
 ///

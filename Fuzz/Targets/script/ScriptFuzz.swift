@@ -1,11 +1,14 @@
 import AnimTimeline
+import TimelineScript
 
-/// libFuzzer target `script`: the demo's script parser and runner.
+/// libFuzzer target `script`: the script language's parser and runner
+/// (Sources/TimelineScript).
 ///
 /// The first byte picks one of a few fixed synthetic providers, a loop
-/// count and the output format; the rest is the script. It runs through
-/// `ScriptRunner.run` exactly as `timeline-demo --script` does, and again
-/// line by line through `ScriptCommand` and `ScriptRunner.apply`, checking:
+/// count and the output format; the rest is the script's bytes. It runs
+/// through `ScriptRunner.run` exactly as `timeline-demo --script` does, and
+/// again line by line through `ScriptLines`, `ScriptCommand(words:)` and
+/// `ScriptCommand.apply(to:)`, checking:
 /// - no trap, whatever the bytes;
 /// - one output line per command line, in order, each equal to the state
 ///   the line-by-line replay reaches; a failure names the first bad line;
@@ -33,7 +36,7 @@ public func fuzzScript(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     try! .plays(1_000), try! .plays(Int64.max), nil]
   let loops = loopChoices[Int((head >> 3) % 8)]
   let json = head & 0x40 == 0
-  let script = String(decoding: input.remaining, as: UTF8.self)
+  let script = input.remaining
 
   let provider = try! SyntheticFrameProvider(durations: durations)
   let timeline: Timeline<SyntheticFrameProvider>
@@ -44,7 +47,7 @@ public func fuzzScript(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     return 0
   }
 
-  // Pass 1: the demo's runner.
+  // Pass 1: the runner, as `timeline-demo --script` runs it.
   var runner = ScriptRunner(timeline: timeline, json: json)
   var output: [String] = []
   let failure = runner.run(script) { output.append($0) }
@@ -53,33 +56,27 @@ public func fuzzScript(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   let checker = TimelineChecker(durations: durations)
   var replay = ScriptRunner(timeline: timeline, json: json)
   var printed = 0
-  var lineNumber = 0
   var failedAt: Int? = nil
-  for bytes in script.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-    lineNumber += 1
-    let line = Substring(bytes)
-    let words = ScriptCommand.words(of: line)
-    for word in words { checkNumbers(word) }
-    if words.isEmpty { continue }
+  for line in ScriptLines(script) {
+    for word in line.words { checkNumbers(word) }
+    if line.isBlank { continue }
     let before = checker.snapshot(replay.timeline)
     let command: ScriptCommand
-    do { command = try ScriptCommand.parse(words) } catch {
-      failedAt = lineNumber
+    do { command = try ScriptCommand(words: line.words) } catch {
+      failedAt = line.number
       break
     }
     let events: TickEvents
-    do { events = try replay.apply(command) } catch {
-      failedAt = lineNumber
+    do { events = try command.apply(to: &replay.timeline) } catch {
+      failedAt = line.number
       break
     }
-    let context = "line \(lineNumber) '\(line)'"
+    let context = "line \(line.number) '\(line.words.map { String(decoding: $0, as: UTF8.self) })'"
     var isTick = false
     if case .tick = command { isTick = true }
     checker.checkEvents(events, isTick: isTick, before: before, replay.timeline, context)
     checker.checkState(replay.timeline, context)
-    let expected = json
-      ? ScriptRunner<SyntheticFrameProvider>.jsonLine(line: lineNumber, command: words[0], timeline: replay.timeline, events: events)
-      : ScriptRunner<SyntheticFrameProvider>.textLine(line: lineNumber, command: words, timeline: replay.timeline, events: events)
+    let expected = replay.outputLine(for: line, events: events)
     fuzzCheck(printed < output.count, "\(context): no output line")
     fuzzCheck(output[printed] == expected, "\(context): printed \(output[printed]), expected \(expected)")
     printed += 1
@@ -92,12 +89,12 @@ public func fuzzScript(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
 
 /// Compares the script's number parsers with an independent reading of
 /// `digits[.digits][unit]`.
-private func checkNumbers(_ word: Substring) {
-  let bytes = Array(word.utf8)
+private func checkNumbers(_ word: ArraySlice<UInt8>) {
+  let bytes = Array(word)
   fuzzCheck(NumberSyntax.integer(word) == referenceDecimal(bytes[...], scale: 0, allowFraction: false),
-    "integer('\(word)') = \(String(describing: NumberSyntax.integer(word)))")
+    "integer(\(bytes)) = \(String(describing: NumberSyntax.integer(word)))")
   fuzzCheck(NumberSyntax.rate(word) == referenceDecimal(bytes[...], scale: 6, allowFraction: true),
-    "rate('\(word)') = \(String(describing: NumberSyntax.rate(word)))")
+    "rate(\(bytes)) = \(String(describing: NumberSyntax.rate(word)))")
   // A duration: the number runs up to the first byte that is neither a
   // digit nor a dot; what follows must be a unit.
   let split = bytes.firstIndex { !($0 >= 0x30 && $0 <= 0x39) && $0 != 0x2E } ?? bytes.count
@@ -111,7 +108,7 @@ private func checkNumbers(_ word: Substring) {
   }
   let expected = scale.flatMap { referenceDecimal(bytes[..<split], scale: $0, allowFraction: true) }
   fuzzCheck(NumberSyntax.duration(word) == expected,
-    "duration('\(word)') = \(String(describing: NumberSyntax.duration(word))), expected \(String(describing: expected))")
+    "duration(\(bytes)) = \(String(describing: NumberSyntax.duration(word))), expected \(String(describing: expected))")
 }
 
 /// `digits[.digits]` times `10^scale`, rounded half up past the kept

@@ -1,12 +1,19 @@
 import AnimTimeline
+import TimelineScript
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// libFuzzer target `timeline`: a synthetic provider and a command sequence
-/// decoded from the input, with extreme values (0, 1, `Int64.max`, huge
-/// rates, negative times).
+/// decoded from the input (``command(_:)``), with extreme values (0, 1,
+/// `Int64.max`, huge rates, negative times), applied to the engine by the
+/// script language's one ``ScriptCommand/apply(to:)`` and to the model by
+/// its counterpart.
 ///
 /// After every command: the invariants of `TimelineChecker` (position in
 /// `[0, E]`, finished ⇔ `T == E`, static timelines never move, a displayed
@@ -42,99 +49,25 @@ public func fuzzTimeline(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   var log: [String] = []
   func context() -> String { "\(durations) loops \(loops.map(String.init) ?? "inf"): " + log.suffix(12).joined(separator: "; ") }
   checker.checkState(engine, context())
-  // FUZZ_TRACE=1: print the decoded timeline and commands (to turn a crash
-  // into a readable regression test).
+
+  // FUZZ_TRACE=1: print the decoded timeline and commands (script lines,
+  // to turn a crash into a readable regression test).
   let trace = getenv("FUZZ_TRACE") != nil
   if trace { print("durations \(durations) loops \(loops.map(String.init) ?? "inf")") }
-  func note(_ command: String) {
-    log.append(command)
-    if trace { print(command); fflush(nil) }
-  }
 
   var commands = 0
   while !input.isAtEnd, commands < 400 {
     commands += 1
+    let command = command(&input)
+    log.append(command.description)
+    if trace { print(command); fflush(nil) }
     let before = checker.snapshot(engine)
-    var isTick = false
-    let engineResult: Result<TickEvents, TimelineError>
-    let modelResult: Result<[TimelineEvent], ReferenceTimeline.Rejection>
-    let op = input.byte() % 16
-    switch op {
-    case 0, 1, 2, 3, 4:
-      isTick = true
-      let d = signed(&input)
-      let modeNames = [nil, "default", "tracking", "common", "x"]
-      let mode = modeNames[input.below(modeNames.count)]
-      note("tick \(d) \(mode ?? "")")
-      engineResult = Result { () throws(TimelineError) in
-        if let mode { return try engine.tick(by: d, mode: RunMode(mode)) }
-        return try engine.tick(by: d)
-      }
-      modelResult = Result { () throws(ReferenceTimeline.Rejection) in try model.tick(d, mode: mode ?? "default") }
-    case 5:
-      note("play"); engine.play(); model.play()
-      engineResult = .success(TickEvents()); modelResult = .success([])
-    case 6:
-      note("pause"); engine.pause(); model.pause()
-      engineResult = .success(TickEvents()); modelResult = .success([])
-    case 7:
-      note("stop"); engine.stop(); model.stop()
-      engineResult = .success(TickEvents()); modelResult = .success([])
-    case 8:
-      let t = signed(&input)
-      note("seek \(t)")
-      engineResult = Result { () throws(TimelineError) in try engine.seek(to: t) }
-      modelResult = Result { () throws(ReferenceTimeline.Rejection) in try model.seek(to: t) }
-    case 9:
-      let j = input.byte() % 4 == 0 ? Int(truncatingIfNeeded: signed(&input)) : Int(input.byte() % 10)
-      let i = input.byte() % 2 == 0 ? Int64(input.byte() % 4) : signed(&input)
-      note("seek-frame \(j) \(i)")
-      engineResult = Result { () throws(TimelineError) in try engine.seek(toFrame: j, iteration: i) }
-      modelResult = Result { () throws(ReferenceTimeline.Rejection) in try model.seek(toFrame: j, iteration: i) }
-    case 10:
-      let k: Int64? = input.byte() % 4 == 0 ? nil : max(1, input.byte() % 2 == 0 ? Int64(input.byte() % 5) : input.interestingInt64())
-      note("loops \(k.map(String.init) ?? "inf")")
-      engineResult = Result { () throws(TimelineError) in
-        if let k { return try engine.setLoops(try LoopCount.plays(k)) }
-        return try engine.setLoops(.infinite)
-      }
-      modelResult = Result { () throws(ReferenceTimeline.Rejection) in try model.setLoops(k) }
-    case 11:
-      let r = input.byte() % 2 == 0 ? [0, 1, 500_000, 1_000_000, 1_500_000, 3_000_000][input.below(6)] : input.interestingInt64()
-      note("rate \(r)")
-      engine.rate = try! Rate(millionths: r)
-      model.setRate(r)
-      engineResult = .success(TickEvents()); modelResult = .success([])
-    case 12:
-      let direction = PlaybackDirection.allCases[input.below(4)]
-      note("direction \(direction)")
-      engine.direction = direction
-      model.direction = direction
-      engineResult = .success(TickEvents()); modelResult = .success([])
-    case 13:
-      let step: Int64? = input.byte() % 4 == 0 ? nil : max(1, input.interestingInt64())
-      note("max-step \(step.map(String.init) ?? "none")")
-      engine.maxStep = step.map { try! MaxStep.nanoseconds($0) } ?? .unlimited
-      model.maxStep = step
-      engineResult = .success(TickEvents()); modelResult = .success([])
-    case 14:
-      let policy: SkipPolicy = input.byte() % 2 == 0 ? .skip : .noSkip
-      note("policy \(policy)")
-      engine.policy = policy
-      model.policy = policy
-      engineResult = .success(TickEvents()); modelResult = .success([])
-    default:
-      let all = ["default", "tracking", "common", "x"]
-      let mask = input.byte()
-      let names = all.indices.filter { mask & (1 << $0) != 0 }.map { all[$0] }
-      note("modes \(names)")
-      engine.modes = RunModes(names)
-      model.modes = names
-      engineResult = .success(TickEvents()); modelResult = .success([])
-    }
-
+    let engineResult = Result { () throws(TimelineError) in try command.apply(to: &engine) }
+    let modelResult = Result { () throws(ReferenceTimeline.Rejection) in try model.apply(command) }
     switch (engineResult, modelResult) {
     case let (.success(events), .success(expected)):
+      var isTick = false
+      if case .tick = command { isTick = true }
       checker.checkEvents(events, isTick: isTick, before: before, engine, context())
       fuzzCheck(Array(events) == expected, "events \(Array(events)), model \(expected) after \(context())")
     case (.failure, .failure):
@@ -149,6 +82,37 @@ public func fuzzTimeline(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
       "engine t=\(engine.position) \(engine.state) frame \(engine.currentFrame) slot \(engine.slot) iteration \(engine.iteration); \(model) frame \(place.frame) slot \(place.slot) after \(context())")
   }
   return 0
+}
+
+/// The next command: a tick in any mode (five times in sixteen), play,
+/// pause, stop, seek, seek-frame, loops, rate, direction, max-step, policy
+/// or modes, with extreme values.
+private func command(_ input: inout FuzzInput) -> ScriptCommand {
+  switch input.byte() % 16 {
+  case 0, 1, 2, 3, 4:
+    let d = signed(&input)
+    let modes: [RunMode?] = [nil, .default, .tracking, .common, "x"]
+    return .tick(d, mode: modes[input.below(modes.count)])
+  case 5: return .play
+  case 6: return .pause
+  case 7: return .stop
+  case 8: return .seek(signed(&input))
+  case 9:
+    let j = input.byte() % 4 == 0 ? Int(truncatingIfNeeded: signed(&input)) : Int(input.byte() % 10)
+    let i = input.byte() % 2 == 0 ? Int64(input.byte() % 4) : signed(&input)
+    return .seekFrame(j, iteration: i)
+  case 10:
+    return .loops(input.byte() % 4 == 0 ? nil : max(1, input.byte() % 2 == 0 ? Int64(input.byte() % 5) : input.interestingInt64()))
+  case 11:
+    return .rate(input.byte() % 2 == 0 ? [0, 1, 500_000, 1_000_000, 1_500_000, 3_000_000][input.below(6)] : input.interestingInt64())
+  case 12: return .direction(PlaybackDirection.allCases[input.below(4)])
+  case 13: return .maxStep(input.byte() % 4 == 0 ? nil : max(1, input.interestingInt64()))
+  case 14: return .policy(input.byte() % 2 == 0 ? .skip : .noSkip)
+  default:
+    let all = ["default", "tracking", "common", "x"]
+    let mask = input.byte()
+    return .modes(all.indices.filter { mask & (1 << $0) != 0 }.map { all[$0] })
+  }
 }
 
 /// A frame duration: often zero or small, sometimes huge.

@@ -74,13 +74,10 @@ import Testing
       await driver.run(&owned, every: .milliseconds(10))
       return owned
     }
-    func waitForSleeper() async {
-      for _ in 0..<100_000 where clock.sleeperCount == 0 { await Task.yield() }
-    }
-    await waitForSleeper()
+    await clock.waitForSleeper()
     for _ in 0..<12 {
       clock.advance(by: .milliseconds(10))
-      await waitForSleeper()
+      await clock.waitForSleeper()
     }
     task.cancel()
     let result = await task.value
@@ -91,7 +88,7 @@ import Testing
   @Test func manualClockSleepWakesAtDeadline() async throws {
     let clock = ManualClock()
     let sleeper = Task { try await clock.sleep(until: .init(offset: .seconds(1))) }
-    for _ in 0..<100_000 where clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitForSleeper()
     clock.advance(by: .milliseconds(999))
     #expect(clock.sleeperCount == 1)
     clock.advance(by: .milliseconds(1))

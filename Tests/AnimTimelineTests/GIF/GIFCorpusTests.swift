@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import AnimTimeline
-@testable import TimelineDemo
+import TimelineScript
 
 /// Conformance with `../shared/corpus/gif` (next to the package root). When
 /// that folder is absent (a clone without `shared/`), these tests are
@@ -36,7 +36,7 @@ struct GIFCorpusTests {
         #expect(Int(info.disposal) == frame["disposal"] as? Int, "\(name) frame \(index)")
         let image = try provider.frame(at: index)
         #expect(try provider.isFrameComplete(index) == frame["complete"] as? Bool, "\(name) frame \(index)")
-        #expect(CRC32.hex(CRC32.checksum(image.pixels)) == frame["crc32"] as? String, "\(name) frame \(index)")
+        #expect(ReferenceCRC32.hex(ReferenceCRC32.checksum(image.pixels)) == frame["crc32"] as? String, "\(name) frame \(index)")
       }
     }
   }
@@ -48,7 +48,7 @@ struct GIFCorpusTests {
       guard var sequential = try? GIFFrameProvider(contentsOfFile: path), sequential.frameCount > 1 else { continue }
       var expected: [UInt32] = []
       for index in 0..<sequential.frameCount {
-        expected.append(CRC32.checksum(try sequential.frame(at: index).pixels))
+        expected.append(ReferenceCRC32.checksum(try sequential.frame(at: index).pixels))
       }
       #expect(sequential.statistics.frameDecodes == sequential.frameCount, "\(name): sequential decodes each frame once")
       // A budget of about three canvases, so that eviction happens.
@@ -59,7 +59,7 @@ struct GIFCorpusTests {
       order.shuffle(using: &generator)
       // Long files: a sample of 120 accesses keeps the debug test quick.
       for index in order.prefix(120) {
-        #expect(CRC32.checksum(try random.frame(at: index).pixels) == expected[index], "\(name) frame \(index)")
+        #expect(ReferenceCRC32.checksum(try random.frame(at: index).pixels) == expected[index], "\(name) frame \(index)")
         #expect(random.statistics.cachedBytes <= budget)
       }
       #expect(random.statistics.peakCachedBytes <= budget, "\(name)")

@@ -1,5 +1,6 @@
 @testable import TimelineDemo
 import Testing
+import TimelineScript
 @testable import AnimTimeline
 
 /// `GIFFrameProvider._checkInvariants()`: compiled into debug builds and

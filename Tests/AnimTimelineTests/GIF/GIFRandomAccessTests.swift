@@ -1,4 +1,4 @@
-@testable import TimelineDemo
+import TimelineScript
 import Testing
 @testable import AnimTimeline
 

@@ -1,15 +1,18 @@
 import AnimTimeline
+import TimelineScript
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// With `DIFF_TRACE=<file>` set, each script is written to that file before
 /// it runs, so the script behind an engine *trap* (which kills the test
 /// process before any report) can be recovered.
-func traceScript(_ script: TimelineScript) {
+func traceScript(_ script: GeneratedScript) {
   guard let path = PBTEnvironment.string("DIFF_TRACE"), let file = fopen(path, "w") else { return }
   fputs(script.description + "\n", file)
   fclose(file)
@@ -50,7 +53,7 @@ struct Observation: Equatable, CustomStringConvertible {
 
 /// The result of one command: its events, or a rejection (a thrown error).
 enum CommandResult: Equatable, CustomStringConvertible {
-  case events([TimelineEvent])
+  case events([ModelEvent])
   case rejected
 
   var description: String {
@@ -62,26 +65,11 @@ enum CommandResult: Equatable, CustomStringConvertible {
 }
 
 extension Timeline<SyntheticFrameProvider> {
-  /// Applies one script command through the public API.
-  mutating func apply(_ command: ScriptCommand) -> CommandResult {
+  /// Applies one script command (``ScriptCommand/apply(to:)``).
+  mutating func result(of command: ScriptCommand) -> CommandResult {
     do {
-      switch command {
-      case let .tick(d, mode):
-        return .events(Array(try mode.map { try tick(by: d, mode: RunMode($0)) } ?? tick(by: d)))
-      case .play: play()
-      case .pause: pause()
-      case .stop: stop()
-      case let .seek(t): return .events(Array(try seek(to: t)))
-      case let .seekFrame(j, i):
-        return .events(Array(try i.map { try seek(toFrame: j, iteration: $0) } ?? seek(toFrame: j)))
-      case let .rate(r): rate = try Rate(millionths: r)
-      case let .loops(k): return .events(Array(try setLoops(try k.map { try LoopCount.plays($0) } ?? .infinite)))
-      case let .direction(d): direction = d
-      case let .maxStep(v): maxStep = try v.map { try MaxStep.nanoseconds($0) } ?? .unlimited
-      case let .policy(p): policy = p
-      case let .modes(names): modes = RunModes(names)
-      }
-      return .events([])
+      let events = try command.apply(to: &self)
+      return .events(self.events(in: events).map(ModelEvent.init))
     } catch {
       return .rejected
     }
@@ -107,7 +95,7 @@ extension ReferenceTimeline {
 enum Differential {
   /// Runs `script` on the engine and on the reference model, comparing after
   /// every command; returns a description of the first disagreement.
-  static func firstMismatch(_ script: TimelineScript) -> String? {
+  static func firstMismatch(_ script: GeneratedScript) -> String? {
     traceScript(script)
     let modelOrNil = try? script.makeModel()
     let engineOrNil = try? script.makeEngine()
@@ -120,7 +108,7 @@ enum Differential {
     if let problem = compare(engine, model, after: "creation") { return problem }
     for (index, command) in script.commands.enumerated() {
       let expected = model.result(of: command)
-      let actual = engine.apply(command)
+      let actual = engine.result(of: command)
       let step = "command #\(index + 1) `\(command)`"
       if expected != actual {
         return "\(step): expected \(expected), engine gave \(actual)\n  model after: \(Observation(model))\n  engine after: \(Observation(engine))"

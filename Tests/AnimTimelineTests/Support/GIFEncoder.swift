@@ -1,4 +1,3 @@
-@testable import TimelineDemo
 /// A small GIF encoder for test fixtures, able to write damaged streams.
 struct GIFEncoder {
   struct Frame {

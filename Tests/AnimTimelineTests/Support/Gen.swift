@@ -1,4 +1,4 @@
-@testable import TimelineDemo
+import TimelineScript
 /// A generator of random values together with a shrinker: `shrink(v)` lists
 /// simpler candidates for `v`, simplest first, which the property runner
 /// tries greedily when `v` falsifies a property.

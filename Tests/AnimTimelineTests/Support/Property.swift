@@ -1,10 +1,12 @@
 import Testing
-@testable import TimelineDemo
+import TimelineScript
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// Thrown by a property to fail with an explanation; see ``ensure(_:_:)``.
@@ -129,26 +131,33 @@ func checkProperty<Value>(
 }
 
 /// Checks `property` for `iterations` (scaled by `PBT_ITERATIONS`) values
-/// from `gen`, and records an `Issue` with the seed, the replay command and
-/// the shrunk counterexample if it fails. The seed is `PBT_SEED` if set,
-/// else `seed`, else a fixed seed derived from `name`.
+/// from `gen`, and on failure hands `fail` the report: the seed, the
+/// replay command and the shrunk counterexample. The seed is `PBT_SEED` if
+/// set, else `seed`, else a fixed seed derived from `name`.
 ///
 /// `name` should be a `--filter` pattern that selects the test, such as
 /// `"TimelinePropertyTests.tickAdditivity"` (the `.` also matches the `/`
-/// in Swift Testing's test identifiers).
+/// in Swift Testing's test identifiers). By default `fail` prints the
+/// report (where it is easy to copy) and records it as an `Issue`.
 func forAll<Value>(
   _ name: String,
   gen: Gen<Value>,
   iterations: Int = 1_000,
   seed: UInt64? = nil,
   sourceLocation: SourceLocation = #_sourceLocation,
+  fail: (_ report: String, _ sourceLocation: SourceLocation) -> Void = recordPropertyFailure,
   property: (Value) throws -> Bool
 ) {
   let effectiveSeed = PBTEnvironment.seedOverride ?? seed ?? PBTEnvironment.defaultSeed(for: name)
   let count = max(1, Int((Double(iterations) * PBTEnvironment.iterationScale).rounded()))
   let outcome = checkProperty(name, gen: gen, iterations: count, seed: effectiveSeed, property: property)
   if let report = outcome.report {
-    print(report)
-    Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
+    fail(report, sourceLocation)
   }
+}
+
+/// Prints a property's failure report and records it as an `Issue`.
+func recordPropertyFailure(_ report: String, sourceLocation: SourceLocation) {
+  print(report)
+  Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
 }

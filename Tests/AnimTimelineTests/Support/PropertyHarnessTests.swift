@@ -1,16 +1,8 @@
 import Testing
-@testable import TimelineDemo
+import TimelineScript
 
 /// Checks of the property-testing harness itself.
 @Suite struct PropertyHarnessTests {
-  @Test func splitMix64KnownOutputsForSeedZero() {
-    // Reference values of SplitMix64 (Vigna's splitmix64.c) seeded with 0.
-    var rng = SplitMix64(seed: 0)
-    #expect(rng.next() == 0xE220_A839_7B1D_CDAF)
-    #expect(rng.next() == 0x6E78_9E6A_A1B9_65F4)
-    #expect(rng.next() == 0x06C4_5D18_8009_454F)
-  }
-
   @Test func boundedDrawsStayInRange() {
     var rng = SplitMix64(seed: 42)
     var seen = Set<Int64>()
@@ -83,11 +75,14 @@ import Testing
     #expect(PBTEnvironment.defaultSeed(for: "") == 0xCBF2_9CE4_8422_2325)
   }
 
-  @Test func forAllRecordsAnIssueOnFailure() {
-    withKnownIssue {
-      forAll("PropertyHarnessTests.forAllRecordsAnIssueOnFailure", gen: .int64(in: 0...10), iterations: 50) { $0 < 0 }
-    } matching: { issue in
-      String(describing: issue).contains("PBT_SEED=")
-    }
+  @Test func forAllReportsAFailure() {
+    var reports: [String] = []
+    forAll("PropertyHarnessTests.forAllReportsAFailure", gen: .int64(in: 0...10), iterations: 50,
+           fail: { report, _ in reports.append(report) }) { $0 < 0 }
+    #expect(reports.count == 1)
+    #expect(reports.first?.contains("PBT_SEED=") == true)
+    forAll("PropertyHarnessTests.forAllReportsAFailure", gen: .int64(in: 0...10), iterations: 50,
+           fail: { report, _ in reports.append(report) }) { $0 >= 0 }
+    #expect(reports.count == 1)
   }
 }

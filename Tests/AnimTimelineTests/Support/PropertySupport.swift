@@ -1,5 +1,5 @@
 @testable import AnimTimeline
-@testable import TimelineDemo
+import TimelineScript
 
 /// Helpers shared by the timeline property tests.
 enum PropertySupport {
@@ -10,10 +10,10 @@ enum PropertySupport {
 
   /// Runs `script`'s commands on a fresh engine. `nil` if the script's
   /// timeline cannot be made.
-  static func run(_ script: TimelineScript) -> Timeline<SyntheticFrameProvider>? {
+  static func run(_ script: GeneratedScript) -> Timeline<SyntheticFrameProvider>? {
     guard var engine = try? script.makeEngine() else { return nil }
     for command in script.commands {
-      _ = engine.apply(command)
+      _ = try? command.apply(to: &engine)
     }
     return engine
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineScript
 @testable import AnimTimeline
 @testable import TimelineDemo
 

@@ -1,47 +1,9 @@
 import AnimTimeline
-@testable import TimelineDemo
+import TimelineScript
 
-/// One command of a timeline script (spec section 7's commands, as API calls).
-enum ScriptCommand: Equatable, CustomStringConvertible {
-  /// `tick D [MODE]`; `mode == nil` calls `tick(by:)` (the default mode).
-  case tick(Int64, mode: String?)
-  case play, pause, stop
-  case seek(Int64)
-  /// `seek-frame J [I]`; `iteration == nil` uses the default iteration 0.
-  case seekFrame(Int, iteration: Int64?)
-  /// Rate in millionths.
-  case rate(Int64)
-  /// Plays, or `nil` for infinite.
-  case loops(Int64?)
-  case direction(PlaybackDirection)
-  /// Max-step in ns, or `nil` for none.
-  case maxStep(Int64?)
-  case policy(SkipPolicy)
-  case modes([String])
-
-  var description: String {
-    switch self {
-    case let .tick(d, mode): return "tick \(d)ns" + (mode.map { " \($0)" } ?? "")
-    case .play: return "play"
-    case .pause: return "pause"
-    case .stop: return "stop"
-    case let .seek(t): return "seek \(t)ns"
-    case let .seekFrame(j, i): return "seek-frame \(j)" + (i.map { " \($0)" } ?? "")
-    case let .rate(r): return "rate \(ScriptCommand.decimalRate(r))"
-    case let .loops(k): return "loops \(k.map(String.init) ?? "inf")"
-    case let .direction(d): return "direction \(d.rawValue)"
-    case let .maxStep(v): return "max-step \(v.map { "\($0)ns" } ?? "none")"
-    case let .policy(p): return "policy \(p.rawValue)"
-    case let .modes(names): return "modes \(names.joined(separator: ","))"
-    }
-  }
-
-  static func decimalRate(_ millionths: Int64) -> String {
-    var fraction = String(millionths % 1_000_000)
-    while fraction.count < 6 { fraction = "0" + fraction }
-    return "\(millionths / 1_000_000).\(fraction)"
-  }
-
+/// The generators' and shrinkers' view of the script language's one
+/// ``ScriptCommand``.
+extension ScriptCommand {
   /// Simpler variants of this command (never cycling back to it).
   var shrinks: [ScriptCommand] {
     switch self {
@@ -78,12 +40,26 @@ enum ScriptCommand: Equatable, CustomStringConvertible {
     case let .modes(names):
       if names == ["default"] { return [] }
       return [.modes(["default"])] + Shrink.array(names, element: { _ in [] }).map { .modes($0) }
+    case let .range(a, b):
+      return [.rangeAll] + (a > 0 ? [.range(a - 1, b)] : []) + (b > a ? [.range(a, b - 1)] : [])
+    case .rangeAll, .thenNone:
+      return []
+    case let .then(a, b, k, d):
+      var out: [ScriptCommand] = [.thenNone]
+      if d != nil { out.append(.then(first: a, last: b, loops: k, direction: nil)) }
+      if let k, k > 1 { out += Shrink.towards(1, from: k).map { .then(first: a, last: b, loops: $0, direction: d) } }
+      if a != nil { out.append(.then(first: nil, last: nil, loops: k, direction: d)) }
+      return out
+    case let .cue(name, j):
+      return j > 0 ? Shrink.towards(0, from: Int64(j)).map { .cue(name, frame: Int($0)) } : []
+    case .uncue:
+      return []
     }
   }
 }
 
 /// A random provider, initial configuration and command list.
-struct TimelineScript: CustomStringConvertible {
+struct GeneratedScript: CustomStringConvertible {
   var durations: [Int64]
   /// The provider's loop count (plays, `nil` = infinite).
   var providerLoops: Int64?
@@ -146,9 +122,9 @@ struct TimelineScript: CustomStringConvertible {
     return try Timeline(provider: provider, configuration: configuration)
   }
 
-  var shrinks: [TimelineScript] {
-    var out: [TimelineScript] = []
-    func with(_ change: (inout TimelineScript) -> Void) {
+  var shrinks: [GeneratedScript] {
+    var out: [GeneratedScript] = []
+    func with(_ change: (inout GeneratedScript) -> Void) {
       var copy = self
       change(&copy)
       out.append(copy)
@@ -268,7 +244,7 @@ enum ScriptGen {
     switch rng.weighted([40, 5, 3, 2, 6, 5, 3, 3, 3, 2, 2, 3]) {
     case 0:
       let mode: String? = rng.chance(2, in: 3) ? nil : rng.element(of: modeNames)
-      return .tick(tickLength(&rng, model: model), mode: mode)
+      return .tick(tickLength(&rng, model: model), mode: mode.map { RunMode($0) })
     case 1: return .play
     case 2: return .pause
     case 3: return .stop
@@ -303,11 +279,11 @@ enum ScriptGen {
   }
 
   /// Scripts of up to `maxCommands` commands over random providers.
-  static func scripts(maxCommands: Int = 30, staticOnly: Bool = false) -> Gen<TimelineScript> {
+  static func scripts(maxCommands: Int = 30, staticOnly: Bool = false) -> Gen<GeneratedScript> {
     Gen(
       generate: { rng in
         let durations = durations(&rng, staticOnly: staticOnly)
-        var script = TimelineScript(durations: durations, providerLoops: loops(&rng))
+        var script = GeneratedScript(durations: durations, providerLoops: loops(&rng))
         if rng.chance(1, in: 3) { script.configLoops = .some(loops(&rng)) }
         if rng.chance(1, in: 2) {
           script.direction = rng.element(of: PlaybackDirection.allCases)
@@ -328,25 +304,5 @@ enum ScriptGen {
         return script
       },
       shrink: { $0.shrinks })
-  }
-}
-
-extension ReferenceTimeline {
-  /// Applies one script command to the model.
-  mutating func apply(_ command: ScriptCommand) throws(Rejection) -> [TimelineEvent] {
-    switch command {
-    case let .tick(d, mode): return try tick(d, mode: mode ?? "default")
-    case .play: play(); return []
-    case .pause: pause(); return []
-    case .stop: stop(); return []
-    case let .seek(t): return try seek(to: t)
-    case let .seekFrame(j, i): return try seek(toFrame: j, iteration: i ?? 0)
-    case let .rate(r): setRate(r); return []
-    case let .loops(k): return try setLoops(k)
-    case let .direction(d): direction = d; return []
-    case let .maxStep(v): maxStep = v; return []
-    case let .policy(p): policy = p; return []
-    case let .modes(names): modes = names; return []
-    }
   }
 }

@@ -1,6 +1,6 @@
 import Testing
 @testable import AnimTimeline
-@testable import TimelineDemo
+import TimelineScript
 
 /// The lookups against a linear scan, on tables whose search trees have
 /// one to five levels, full and partly padded.

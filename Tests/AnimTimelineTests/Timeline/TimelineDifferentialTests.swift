@@ -1,6 +1,6 @@
 import Testing
 @testable import AnimTimeline
-@testable import TimelineDemo
+import TimelineScript
 
 /// The engine against the independent reference model (`Support/ReferenceTimeline`),
 /// compared after every command of thousands of random scripts.

@@ -1,6 +1,6 @@
 import Testing
 @testable import AnimTimeline
-@testable import TimelineDemo
+import TimelineScript
 
 /// Failures found by the libFuzzer targets `timeline` and `script`
 /// (Fuzz/README.md, findings F1 and F2), kept as regression tests.
@@ -24,7 +24,7 @@ import Testing
     var model = try ReferenceTimeline(durations: durations, loops: loops)
     for command in commands {
       let expected = model.result(of: command)
-      let actual = engine.apply(command)
+      let actual = engine.result(of: command)
       #expect(actual == expected, "\(command)")
       #expect(Observation(engine) == Observation(model), "after \(command)")
     }
@@ -166,7 +166,7 @@ import Testing
     0x73, 0x0A, 0x09, 0x20, 0x20, 0x23, 0x21, 0x61, 0x75, 0x73, 0x65,
     ]
     #expect(input[0] == 0x7A)
-    let script = String(decoding: input.dropFirst(), as: UTF8.self)
+    let script = Array(input.dropFirst())
     let timeline = try Timeline(provider: SyntheticFrameProvider(durations: [1, 1, 1]))
     var runner = ScriptRunner(timeline: timeline, json: false)
     var lines: [String] = []

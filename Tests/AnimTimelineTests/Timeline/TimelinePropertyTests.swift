@@ -1,15 +1,14 @@
 import Testing
 @testable import AnimTimeline
-@testable import TimelineDemo
 
 /// Properties of spec sections 4 to 6 over thousands of generated cases.
 @Suite struct TimelinePropertyTests {
   typealias Engine = Timeline<SyntheticFrameProvider>
 
-  static var setups: Gen<TimelineScript> { ScriptGen.scripts(maxCommands: 0) }
+  static var setups: Gen<GeneratedScript> { ScriptGen.scripts(maxCommands: 0) }
 
   /// A setup with a tame rate (at most 3x) and no commands.
-  static func tame(_ script: TimelineScript) -> TimelineScript {
+  static func tame(_ script: GeneratedScript) -> GeneratedScript {
     var copy = script
     copy.commands = []
     if copy.rate > 3_000_000 { copy.rate = copy.rate % 3_000_001 }
@@ -233,7 +232,7 @@ import Testing
       let frame = PropertySupport.displayed(script.durations).first ?? 0
       try ensure(engine.isStatic, "not static")
       for command in script.commands {
-        let result = engine.apply(command)
+        let result = engine.result(of: command)
         if case let .events(events) = result {
           for event in events {
             switch event {

@@ -1,0 +1,165 @@
+import AnimTimeline
+import TimelineScript
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+extension Bench {
+  /// Opens the GIF named by the positional argument.
+  static func openGIF(_ options: BenchOptions) throws(CommandError) -> GIFFrameProvider {
+    guard let path = options.file else { throw .usage("bench decode/access needs a GIF file") }
+    return try GIFInput.open(path)
+  }
+
+  /// Folds the first and the last pixel of a canvas into `sum` (FNV-1a
+  /// style over two 32-bit words, the same fold as
+  /// `Benchmarks/giflib/gifbench.c`), so that decoding dominates the cost.
+  static func fold(_ sum: inout UInt64, _ pixels: [UInt8]) {
+    guard pixels.count >= 4 else { return }
+    let last = pixels.count - 4
+    let first = UInt32(pixels[0]) | UInt32(pixels[1]) << 8 | UInt32(pixels[2]) << 16 | UInt32(pixels[3]) << 24
+    let final =
+      UInt32(pixels[last]) | UInt32(pixels[last + 1]) << 8 | UInt32(pixels[last + 2]) << 16
+      | UInt32(pixels[last + 3]) << 24
+    sum = (sum ^ UInt64(first)) &* 0x0000_0100_0000_01B3
+    sum = (sum ^ UInt64(final)) &* 0x0000_0100_0000_01B3
+  }
+
+  /// `bench decode FILE.gif --repeat N`: every frame composited in order,
+  /// `N` times, as a looping player asks for them: one provider (default
+  /// options) plays the frames `N` times over. A provider never decodes the
+  /// same frame twice in a row, so a one-frame file takes a fresh copy of
+  /// the opened provider for each repeat instead. The first play, which
+  /// also fills the canvas cache, is reported on its own too. The baseline
+  /// copies the same number of canvas bytes, one canvas at a time.
+  static func decode(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
+    let opened = try openGIF(options)
+    let frames = opened.frameCount
+    let repeats = Int(options.repeats)
+    let canvasBytes = opened.canvasWidth * opened.canvasHeight * 4
+    var sum: UInt64 = 0xCBF2_9CE4_8422_2325
+    var decodes = 0
+    var firstPlay: Int64 = 0
+    var elapsed: Int64 = 0
+    var provider = opened
+    for round in 0..<repeats {
+      if frames == 1 { provider = opened }
+      let before = provider.statistics.frameDecodes
+      let nanos = time {
+        for index in 0..<frames {
+          guard let image = try? provider.frame(at: index) else { continue }
+          fold(&sum, image.pixels)
+        }
+      }
+      decodes &+= provider.statistics.frameDecodes &- before
+      elapsed &+= nanos
+      if round == 0 { firstPlay = nanos }
+    }
+    // Baseline: one canvas copied `frames * repeats` times into a second one.
+    var source = [UInt8](repeating: 0, count: canvasBytes)
+    source[0] = UInt8(truncatingIfNeeded: sum)
+    var target = [UInt8](repeating: 0, count: canvasBytes)
+    var baselineSum: UInt64 = 0
+    let baseline = time {
+      for round in 0..<(frames * repeats) {
+        source[0] = UInt8(truncatingIfNeeded: round)
+        target.withUnsafeMutableBufferPointer { to in
+          source.withUnsafeBufferPointer { from in _ = to.update(fromContentsOf: from) }
+        }
+        baselineSum &+= UInt64(opaque(target)[canvasBytes - 1])
+      }
+    }
+    let total = Int64(frames * repeats)
+    let pixels = Double(total) * Double(canvasBytes / 4)
+    let seconds = Double(max(elapsed, 1)) / 1e9
+    return [
+      ("bench", "decode"), ("frames", "\(frames)"), ("repeats", "\(repeats)"),
+      ("canvas", "\(opened.canvasWidth)x\(opened.canvasHeight)"), ("frame_decodes", "\(decodes)"),
+      ("ns_per_frame", perItem(elapsed, total)),
+      ("first_play_ns_per_frame", perItem(firstPlay, Int64(frames))),
+      ("mpixels_per_s", String(Double(Int(pixels / seconds / 1e4)) / 100)),
+      ("baseline_copy_ns_per_frame", perItem(baseline, total)),
+      ("ratio_to_copy", ratio(Double(elapsed), Double(baseline))),
+      ("checksum", hex64(sum)), ("sink", "\(baselineSum & 1)"),
+    ]
+  }
+
+  /// `bench access FILE.gif --count K --seed S`: `K` calls of `frame(at:)`
+  /// at random frames under the default cache budget.
+  ///
+  /// Once the provider has cached its checkpoints, a frame is at most
+  /// ``GIFFrameProvider/checkpointSpacing`` decodes away, fewer from a
+  /// frame drawn on a blank canvas (``keyframeInterval(_:)``): that is the
+  /// mean the run is held to.
+  static func access(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
+    var provider = try openGIF(options)
+    let frames = provider.frameCount
+    let count = Int(options.count ?? 10_000)
+    let budget = provider.options.cacheByteBudget
+    let canvasBytes = provider.canvasWidth * provider.canvasHeight * 4
+    var rng = SplitMix64(seed: options.seed)
+    var sum: UInt64 = 0xCBF2_9CE4_8422_2325
+    let elapsed = time {
+      for _ in 0..<count {
+        let index = Int(rng.next() % UInt64(frames))
+        guard let image = try? provider.frame(at: index) else { continue }
+        fold(&sum, image.pixels)
+      }
+    }
+    let statistics = provider.statistics
+    let interval = keyframeInterval(provider)
+    let meanDecodes = Double(statistics.frameDecodes) / Double(max(count, 1))
+    let working = 2 * canvasBytes
+    let peak = statistics.peakCachedBytes + working
+    let met = meanDecodes <= Double(interval) && peak <= budget + working
+    return [
+      ("bench", "access"), ("frames", "\(frames)"), ("count", "\(count)"), ("seed", "\(options.seed)"),
+      ("ns_per_access", perItem(elapsed, Int64(count))),
+      ("frame_decodes", "\(statistics.frameDecodes)"),
+      ("mean_decodes_per_access", String(Double(Int(meanDecodes * 1000)) / 1000)),
+      ("keyframe_interval", "\(interval)"),
+      ("peak_cached_bytes", "\(statistics.peakCachedBytes)"), ("working_bytes", "\(working)"),
+      ("peak_bytes", "\(peak)"), ("budget", "\(budget)"), ("canvas_bytes", "\(canvasBytes)"),
+      ("evictions", "\(statistics.evictions)"), ("peak_rss_kib", "\(peakResidentKiB())"),
+      ("target_met", "\(met)"), ("checksum", hex64(sum)),
+    ]
+  }
+
+  /// The most decodes a seek needs once the cache holds its checkpoints:
+  /// the longest run of frames from a start point (a checkpoint, or a frame
+  /// drawn on a blank canvas, as the provider tells) to a target.
+  static func keyframeInterval(_ provider: GIFFrameProvider) -> Int {
+    let spacing = provider.checkpointSpacing
+    var longest = 0
+    var run = 0
+    for position in 0..<provider.frameCount {
+      run = provider.isDrawnOnBlankCanvas(position) || position % spacing == 0 ? 1 : run + 1
+      longest = max(longest, run)
+    }
+    return longest
+  }
+
+  /// The process's peak resident set size in KiB (`getrusage`).
+  static func peakResidentKiB() -> Int {
+    var usage = rusage()
+    #if canImport(Darwin)
+    let who = RUSAGE_SELF
+    #elseif canImport(Glibc)
+    let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+    #else
+    let who = RUSAGE_SELF
+    #endif
+    guard getrusage(who, &usage) == 0 else { return 0 }
+    return Int(usage.ru_maxrss)
+  }
+
+  static func hex64(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}

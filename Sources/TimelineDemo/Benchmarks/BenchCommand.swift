@@ -1,0 +1,54 @@
+/// `timeline-demo bench ...`: release-mode benchmarks (``Bench``). Each
+/// prints one closing line of `key=value` figures (or one JSON object with
+/// `--json`), with a baseline measured in the same run so ratios survive
+/// noisy machines.
+struct BenchCommand: Subcommand {
+  static let usage = "timeline-demo bench tick|many|seek|decode|access ...   (release builds)"
+
+  /// The benchmarks and their options.
+  static let options = """
+  bench (each prints one key=value line; --json for one JSON object)
+    bench tick --count N [--frames LIST] [--step D]
+                                                  bench tick --count 10000000 --step 16.666667ms
+    bench many --timelines N --ticks T [--separate-tables]
+                                                  bench many --timelines 1000000 --ticks 60
+    bench seek --frames N --count K [--zero-every K]
+                                                  bench seek --frames 1000000
+    bench decode FILE.gif --repeat N              bench decode anim.gif --repeat 20
+    bench access FILE.gif --count K --seed S      bench access anim.gif --count 2000 --seed 1
+  """
+
+  static let help = Help.subcommand(usage: usage, [options], exitStatuses: standardExitStatuses)
+
+  /// The benchmarks, by name.
+  enum Benchmark: String {
+    case tick, many, seek, decode, access
+  }
+
+  var benchmark: Benchmark
+  var options = BenchOptions()
+
+  init(parsing arguments: inout Arguments) throws(CommandError) {
+    guard let name = arguments.next() else { throw .usage("bench needs one of: tick, many, seek, decode, access") }
+    guard let benchmark = Benchmark(rawValue: name) else {
+      throw .usage("bench: unknown benchmark '\(name)' (tick, many, seek, decode, access)")
+    }
+    self.benchmark = benchmark
+    while let word = arguments.next() {
+      if try options.parse(word, &arguments) { continue }
+      try Arguments.positional(word, into: &options.file)
+    }
+  }
+
+  func run(_ console: inout Console) throws(CommandError) {
+    let figures: [(String, String)]
+    switch benchmark {
+    case .tick: figures = try Bench.tick(options)
+    case .many: figures = try Bench.many(options)
+    case .seek: figures = try Bench.seek(options)
+    case .decode: figures = try Bench.decode(options)
+    case .access: figures = try Bench.access(options)
+    }
+    console.line(Bench.format(figures, json: options.json))
+  }
+}

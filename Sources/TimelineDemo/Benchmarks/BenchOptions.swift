@@ -1,0 +1,44 @@
+import TimelineScript
+
+/// The options of `timeline-demo bench` (``BenchCommand``), read with the
+/// demo's one option parser.
+struct BenchOptions {
+  var count: Int64?
+  var frames: [Int64]?
+  var step: Int64 = 16_666_667
+  var timelines: Int64 = 1000
+  var ticks: Int64 = 600
+  var frameCount: Int64 = 100
+  var seed: UInt64 = 1
+  var repeats: Int64 = 1
+  var file: String?
+  var json = false
+  var separateTables = false
+  var zeroEvery: Int64?
+
+  /// Reads option `name` (its value from `arguments`) if it is one of
+  /// these; `false` if it is not.
+  mutating func parse(_ name: String, _ arguments: inout Arguments) throws(CommandError) -> Bool {
+    switch name {
+    case "--count": count = try arguments.count(for: name, atLeast: 1)
+    case "--timelines": timelines = try arguments.count(for: name, atLeast: 1)
+    case "--ticks": ticks = try arguments.count(for: name, atLeast: 1)
+    case "--frames":
+      // A frame count (`bench seek`) or a list of durations (`bench tick`).
+      let text = try arguments.value(for: name)
+      if let count = NumberSyntax.integer(text.utf8), count > 0 {
+        frameCount = count
+      } else {
+        frames = try Arguments.durations(in: text, for: name)
+      }
+    case "--step": step = try arguments.duration(for: name)
+    case "--seed": seed = UInt64(try arguments.count(for: name, atLeast: 1))
+    case "--repeat": repeats = try arguments.count(for: name, atLeast: 1)
+    case "--json": json = true
+    case "--separate-tables": separateTables = true
+    case "--zero-every": zeroEvery = try arguments.count(for: name, atLeast: 1)
+    default: return false
+    }
+    return true
+  }
+}

@@ -1,0 +1,114 @@
+import TimelineScript
+
+/// A cursor over the command line's words: the demo's one option parser.
+///
+/// Every subcommand reads its words through it, and its typed readers
+/// (``count(for:atLeast:)``, ``duration(for:)``, ``durations(for:)``,
+/// ``rate(for:)``, ``choice(for:)``, ``names(for:)``) read every value the
+/// same way, numbers in the one number syntax, ``NumberSyntax``, with the
+/// same error messages everywhere.
+struct Arguments {
+  private var words: [String]
+  private var index = 0
+
+  init(_ words: some Sequence<String>) { self.words = Array(words) }
+
+  /// Whether every word has been read.
+  var isEmpty: Bool { index >= words.count }
+
+  /// Whether `--help` or `-h` is among the words not read yet.
+  var asksForHelp: Bool { words[index...].contains { $0 == "--help" || $0 == "-h" } }
+
+  /// The next word, without reading it.
+  func peek() -> String? { index < words.count ? words[index] : nil }
+
+  /// Reads the next word.
+  mutating func next() -> String? {
+    guard index < words.count else { return nil }
+    defer { index += 1 }
+    return words[index]
+  }
+
+  /// Reads the value after option `name`.
+  mutating func value(for name: String) throws(CommandError) -> String {
+    guard let value = next() else { throw .usage("\(name) needs a value") }
+    return value
+  }
+
+  /// Reads `name`'s value: a count of at least `minimum`.
+  mutating func count(for name: String, atLeast minimum: Int64 = 0) throws(CommandError) -> Int64 {
+    try Self.count(in: try value(for: name), for: name, atLeast: minimum)
+  }
+
+  /// Reads `name`'s value: a duration (`250ms`, `1.5`), in nanoseconds.
+  mutating func duration(for name: String) throws(CommandError) -> Int64 {
+    try Self.duration(in: try value(for: name), for: name)
+  }
+
+  /// Reads `name`'s value: a comma-separated list of durations, in nanoseconds.
+  mutating func durations(for name: String) throws(CommandError) -> [Int64] {
+    try Self.durations(in: try value(for: name), for: name)
+  }
+
+  /// Reads `name`'s value: a rate (`1.5`), in millionths.
+  mutating func rate(for name: String) throws(CommandError) -> Int64 {
+    let text = try value(for: name)
+    guard let millionths = NumberSyntax.rate(text.utf8) else { throw .usage("\(name): bad rate '\(text)'") }
+    return millionths
+  }
+
+  /// Reads `name`'s value: the name of one of `Value`'s cases.
+  mutating func choice<Value: RawRepresentable<String> & CaseIterable>(for name: String) throws(CommandError) -> Value {
+    let text = try value(for: name)
+    guard let value = Value(rawValue: text) else {
+      throw .usage("\(name): expected \(Value.allCases.map(\.rawValue).joined(separator: "|")), got '\(text)'")
+    }
+    return value
+  }
+
+  /// Reads `name`'s value: a comma-separated list of non-empty names.
+  mutating func names(for name: String) throws(CommandError) -> [String] {
+    let text = try value(for: name)
+    let names = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard names.allSatisfy({ !$0.isEmpty }) else { throw .usage("\(name): empty name in '\(text)'") }
+    return names.map(String.init)
+  }
+
+  /// The count in `text`, the value of option `name`: at least `minimum`.
+  static func count(in text: String, for name: String, atLeast minimum: Int64 = 0) throws(CommandError) -> Int64 {
+    guard let count = NumberSyntax.integer(text.utf8), count >= minimum else {
+      let expected = minimum == 0 ? "a count" : "a count of at least \(minimum)"
+      throw .usage("\(name): expected \(expected), got '\(text)'")
+    }
+    return count
+  }
+
+  /// The duration in `text`, the value of option `name`, in nanoseconds.
+  static func duration(in text: String, for name: String) throws(CommandError) -> Int64 {
+    guard let nanoseconds = NumberSyntax.duration(text.utf8) else {
+      throw .usage("\(name): bad duration '\(text)' (digits[.digits][ns|us|ms|s])")
+    }
+    return nanoseconds
+  }
+
+  /// Takes `word`, which is none of the options a subcommand knows, as its
+  /// one positional argument (a file), kept in `slot`.
+  ///
+  /// - Throws: a usage error for an option (a word of two or more
+  ///   characters starting with `-`) or a second positional argument.
+  static func positional(_ word: String, into slot: inout String?) throws(CommandError) {
+    if word.hasPrefix("-"), word.count > 1 { throw .usage("unknown option '\(word)'") }
+    guard slot == nil else { throw .usage("unexpected argument '\(word)'") }
+    slot = word
+  }
+
+  /// The durations in `text`, a comma-separated list given to option `name`.
+  static func durations(in text: String, for name: String) throws(CommandError) -> [Int64] {
+    guard !text.isEmpty else { throw .usage("\(name): no durations") }
+    var durations: [Int64] = []
+    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+      durations.append(try duration(in: String(item), for: name))
+    }
+    return durations
+  }
+}

@@ -1,0 +1,73 @@
+/// The `--help` texts: the overview (`timeline-demo --help`) and the
+/// sections the subcommands' own help texts share.
+enum Help {
+  /// `timeline-demo --help`: every subcommand and option, each with an example.
+  static let text = """
+  timeline-demo: simulate, script and inspect AnimTimeline timelines.
+
+  USAGE
+    \(TicksCommand.usage)
+    \(ScriptFileCommand.usage)
+    \(InfoCommand.usage)
+    \(FramesCommand.usage)
+    \(FrameCommand.usage)
+    \(PlayCommand.usage)
+    \(BenchCommand.usage)
+    timeline-demo help [SUBCOMMAND]          this text, or a subcommand's (also SUBCOMMAND --help)
+
+  \(frameOptions)
+
+  \(timelineOptions)
+
+  \(TicksCommand.options)
+
+  \(ScriptFileCommand.options)
+
+  \(PlayCommand.options)
+
+  \(BenchCommand.options)
+
+  \(durations)
+  Errors print 'error: ...' on standard error. Exit status: 0 success; 2 a usage
+  error (unknown option, missing or bad value); 1 a file that cannot be read,
+  decoded or written; --script exits 2 on every error (Docs/ScriptFormat.md).
+
+  EXAMPLES
+    timeline-demo --ticks 600
+    timeline-demo --ticks 5184000 --hz 60 --jitter 7 --summary
+    timeline-demo --script demo.tl --frames 100ms,50ms --loops 2 --json
+    timeline-demo info anim.gif --json --crc
+  """
+
+  /// Where frames come from (`--ticks`, `--script`).
+  static let frameOptions = """
+  FRAMES (for --ticks and --script; --ticks defaults to the bundled sample GIF)
+    --frames LIST        frame durations          --frames 100ms,50ms,70ms
+    --gif FILE           frames of a GIF file     --gif anim.gif
+    --loops K|inf        total plays              --loops 3
+  """
+
+  /// The timeline's starting configuration (`--ticks`, `--script`, `play`).
+  static let timelineOptions = """
+  TIMELINE (starting configuration)
+    --rate R             playback rate            --rate 1.5
+    --direction D        forward|reverse|alternate|alternate-reverse
+                                                  --direction alternate
+    --max-step D|none    longest tick             --max-step 250ms
+    --policy P           skip|noskip              --policy noskip
+    --modes A,B          active run modes         --modes default,tracking
+  """
+
+  /// The number syntax of every option.
+  static let durations = """
+  Durations: digits[.digits][ns|us|ms|s] (no unit: seconds), e.g. 16.666667ms.
+  Counts and rates: ASCII digits (a rate may have a fraction), e.g. 3, 1.5.
+  """
+
+  /// The help text of a subcommand: its usage, `sections`, the number
+  /// syntax and its exit statuses.
+  static func subcommand(usage: String, _ sections: [String], exitStatuses: String) -> String {
+    "usage: " + usage.split(separator: "\n").joined(separator: "\n       ") + "\n\n"
+      + sections.joined(separator: "\n\n") + "\n\n" + durations + "\n" + exitStatuses
+  }
+}

@@ -1,0 +1,63 @@
+/// The words of `timeline-demo --ticks N ...` and `--script FILE ...`.
+///
+/// Their options come in any order (`--frames 10ms --script a.tl` is
+/// fine), so which of the two subcommands the words call for is known only
+/// once all are read: ``TicksCommand`` or ``ScriptFileCommand``.
+struct TimelineCommandLine {
+  /// The two subcommands.
+  enum Mode {
+    /// `--ticks N`.
+    case ticks(Int64)
+    /// `--script FILE`.
+    case script(path: String)
+  }
+
+  var mode: Mode
+  var options = TimelineOptions()
+  /// `--json`.
+  var json = false
+  /// `--hz`, in millionths.
+  var hzMillionths: Int64?
+  /// `--jitter`.
+  var jitterSeed: UInt64?
+  /// `--summary`.
+  var summaryOnly = false
+
+  /// Reads every remaining word.
+  ///
+  /// - Throws: a usage error for an unknown option or a bad value, and
+  ///   unless exactly one of `--ticks` and `--script` is given.
+  init(parsing arguments: inout Arguments) throws(CommandError) {
+    var ticks: Int64?
+    var scriptPath: String?
+    var options = TimelineOptions()
+    while let name = arguments.next() {
+      if try options.parse(name, &arguments) { continue }
+      switch name {
+      case "--ticks":
+        ticks = try arguments.count(for: name)
+      case "--script":
+        scriptPath = try arguments.value(for: name)
+      case "--hz":
+        let hz = try arguments.rate(for: name)
+        guard hz > 0 else { throw .usage("--hz: the rate must be positive") }
+        hzMillionths = hz
+      case "--jitter":
+        jitterSeed = UInt64(try arguments.count(for: name))
+      case "--json":
+        json = true
+      case "--summary":
+        summaryOnly = true
+      default:
+        throw .usage(name.hasPrefix("-") ? "unknown option '\(name)'" : "unexpected argument '\(name)'")
+      }
+    }
+    switch (ticks, scriptPath) {
+    case (nil, nil): throw .usage("give --ticks N or --script FILE (see --help)")
+    case (_?, _?): throw .usage("give --ticks or --script, not both")
+    case let (count?, nil): mode = .ticks(count)
+    case let (nil, path?): mode = .script(path: path)
+    }
+    self.options = options
+  }
+}

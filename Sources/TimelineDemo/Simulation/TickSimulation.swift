@@ -1,0 +1,112 @@
+import AnimTimeline
+import TimelineScript
+
+/// What `timeline-demo --ticks N` simulates (``TicksCommand``): N ticks of
+/// a ``ManualClock`` at `hz`, with optional seeded jitter and stalls.
+struct TickSimulation: TimelineJob {
+  var ticks: Int64
+  /// Ticks per second, in millionths.
+  var hzMillionths: Int64 = 60_000_000
+  var jitterSeed: UInt64?
+  var json = false
+  var summaryOnly = false
+
+  /// The nominal instant of tick `k`: `k / hz` seconds, rounded to the
+  /// nearest nanosecond on its own (never accumulated).
+  func nominalInstant(_ k: Int64) -> Int64 {
+    let numerator = UInt128(UInt64(k)) * 1_000_000_000_000_000
+    let hz = UInt128(UInt64(hzMillionths))
+    let rounded = (numerator + hz / 2) / hz
+    return rounded > UInt128(Int64.max) ? .max : Int64(rounded)
+  }
+
+  /// What a simulation ends with.
+  struct Summary: Equatable {
+    var stats: Stats
+    var state: PlaybackState
+    var position: Int64
+    var frame: Int
+    var loops: Int64
+    var simulated: Int64
+    /// The position minus `clampedSum * rate` (exact), for infinite loops;
+    /// `nil` when the timeline can finish.
+    var drift: Int64?
+  }
+
+  func run<Provider: FrameProvider>(_ start: Timeline<Provider>, console: inout Console) {
+    let summary = simulate(start) { console.line($0) }
+    let drift = summary.drift.map(String.init)
+    if json {
+      console.line(#"{"summary":{"ticks":\#(ticks),"frames_shown":\#(summary.stats.framesShown),"frames_skipped":\#(summary.stats.framesSkipped),"loops":\#(summary.loops),"state":"\#(summary.state.rawValue)","t":\#(summary.position),"frame":\#(summary.frame),"simulated_ns":\#(summary.simulated),"clamped_sum_ns":\#(summary.stats.clampedSum),"drift_ns":\#(drift ?? "null"),"longest_tick_ns":\#(summary.stats.longestTick)}}"#)
+    } else {
+      console.line("summary: \(ticks) ticks over \(Self.seconds(summary.simulated)) simulated; frames shown \(summary.stats.framesShown), skipped \(summary.stats.framesSkipped); loops \(summary.loops); final state \(summary.state.rawValue) at t=\(summary.position) ns, frame \(summary.frame); clamped tick sum \(summary.stats.clampedSum) ns, drift \(drift ?? "n/a") ns; longest tick \(Self.seconds(summary.stats.longestTick))")
+    }
+  }
+
+  /// Runs the simulation, writing the per-tick lines (unless `summaryOnly`).
+  func simulate<Provider: FrameProvider>(_ start: Timeline<Provider>, write: (String) -> Void) -> Summary {
+    var timeline = start
+    let clock = ManualClock()
+    var driver = TimelineDriver(clock: clock)
+    var rng = SplitMix64(seed: jitterSeed ?? 0)
+    let period = nominalInstant(1)
+    var stall: Int64 = 0
+    var stats = Stats()
+    var previous: Int64 = 0
+
+    _ = driver.tick(&timeline)  // anchors at 0
+    timeline.play()
+    for k in 1...max(ticks, 1) where ticks > 0 {
+      var instant = nominalInstant(k)
+      if jitterSeed != nil {
+        // Late by up to a quarter period; one tick in 600 stalls 0.1 to 3 s,
+        // which delays every later tick too (the loop was blocked).
+        if rng.next() % 600 == 0 { stall = stall &+ 100_000_000 + Int64(rng.next() % 2_900_000_000) }
+        instant = instant &+ stall &+ Int64(rng.next() % UInt64(max(period / 4, 1)))
+      }
+      let advancing = timeline.state == .playing && !timeline.isStatic
+        && timeline.modes.isActive(in: driver.mode)
+      let elapsed = instant - previous
+      previous = instant
+      clock.set(to: ManualClock.Instant(offset: .nanoseconds(instant)))
+      let events = driver.tick(&timeline)
+      stats.record(events: events, elapsed: elapsed,
+                   clamped: advancing ? min(elapsed, timeline.maxStep.nanoseconds) : 0)
+      if summaryOnly { continue }
+      if json {
+        write(#"{"tick":\#(k),"at":\#(instant),"dt":\#(elapsed),"state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"iteration":\#(timeline.iteration),"frame":\#(timeline.currentFrame),"suspended":\#(timeline.isSuspended),"events":[\#(events.map(EventText.json).joined(separator: ","))]}"#)
+      } else if !events.isEmpty {
+        write("tick \(k) at \(Self.seconds(instant)): " + events.map(EventText.describe).joined(separator: ", "))
+      }
+    }
+    let expected = UInt128(UInt64(stats.clampedSum)) * UInt128(UInt64(timeline.rate.millionths)) / 1_000_000
+    let drift = timeline.totalDuration == nil && expected <= UInt128(Int64.max)
+      ? timeline.position - Int64(expected) : nil
+    return Summary(
+      stats: stats, state: timeline.state, position: timeline.position, frame: timeline.currentFrame,
+      loops: timeline.completedIterations, simulated: previous, drift: drift)
+  }
+
+  struct Stats: Equatable {
+    var framesShown: Int64 = 0
+    var framesSkipped: Int64 = 0
+    var clampedSum: Int64 = 0
+    var longestTick: Int64 = 0
+
+    mutating func record(events: TickEvents, elapsed: Int64, clamped: Int64) {
+      if let change = events.frameChange {
+        framesShown += 1
+        framesSkipped += change.slots - 1
+      }
+      clampedSum = clampedSum &+ clamped
+      longestTick = max(longestTick, elapsed)
+    }
+  }
+
+  static func seconds(_ nanoseconds: Int64) -> String {
+    let whole = nanoseconds / 1_000_000_000
+    var fraction = String(nanoseconds % 1_000_000_000)
+    while fraction.count < 9 { fraction = "0" + fraction }
+    return "\(whole).\(fraction.prefix(3))s"
+  }
+}

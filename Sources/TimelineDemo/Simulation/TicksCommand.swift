@@ -1,0 +1,35 @@
+/// `timeline-demo --ticks N`: a simulation of N ticks of a manual clock
+/// (``TickSimulation``) over the frames and configuration the options give.
+struct TicksCommand: TimelineSubcommand {
+  static let usage = "timeline-demo --ticks N [options]        simulate N ticks of a manual clock"
+
+  /// The options only `--ticks` has.
+  static let options = """
+  --ticks
+    --hz F               ticks per second         --hz 120
+    --jitter SEED        seeded jitter and stalls --jitter 7
+    --json               one JSON object per tick, then a summary object
+    --summary            only the closing summary
+  """
+
+  static let help = Help.subcommand(
+    usage: usage, [options, Help.frameOptions, Help.timelineOptions], exitStatuses: standardExitStatuses)
+
+  var timelineOptions: TimelineOptions
+  var simulation: TickSimulation
+
+  /// The simulation `commandLine` describes, if it gives `--ticks`.
+  init?(_ commandLine: TimelineCommandLine) {
+    guard case let .ticks(count) = commandLine.mode else { return nil }
+    timelineOptions = commandLine.options
+    simulation = TickSimulation(ticks: count)
+    if let hz = commandLine.hzMillionths { simulation.hzMillionths = hz }
+    simulation.jitterSeed = commandLine.jitterSeed
+    simulation.json = commandLine.json
+    simulation.summaryOnly = commandLine.summaryOnly
+  }
+
+  func run(_ console: inout Console) throws(CommandError) {
+    try timelineOptions.run(simulation, useSample: true, console: &console)
+  }
+}

@@ -1,0 +1,29 @@
+@testable import TimelineDemo
+
+/// One run of a `timeline-demo` command line through the demo's
+/// dispatcher, with a console that keeps both streams: what it printed and
+/// its exit status, and nothing on the test's own output.
+struct CommandRun {
+  var status: Int32
+  var output: [UInt8]
+  var error: [UInt8]
+
+  /// Runs `words` (without the program's name).
+  init(_ words: [String]) {
+    final class Streams {
+      var output: [UInt8] = []
+      var error: [UInt8] = []
+    }
+    let streams = Streams()
+    var console = Console(output: { streams.output += $0 }, error: { streams.error += $0 })
+    status = Dispatcher.run(words, console: &console)
+    console.flush()
+    output = streams.output
+    error = streams.error
+  }
+
+  /// Standard output as text.
+  var outputText: String { String(decoding: output, as: UTF8.self) }
+  /// Standard error as text.
+  var errorText: String { String(decoding: error, as: UTF8.self) }
+}
