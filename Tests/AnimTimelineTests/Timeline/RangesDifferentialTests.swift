@@ -52,6 +52,27 @@ import Darwin
     }
   }
 
+  /// Regression (the model accepted these): a loop count below 1 and a
+  /// max-step of 0 are invalid (section 3: `k >= 1`, max-step `> 0`), as a
+  /// command and, for the loop count, when the timeline is made (section 7:
+  /// `--loops 0`). Shrunk from `--frames 0ns --loops inf` + `loops 0` (and
+  /// `max-step 0ns`, and `--loops 0`).
+  @Test func zeroLoopsAndZeroMaxStepAreRejected() throws {
+    #expect(RangesDiff.firstMismatch(RangesDiff.Script(durations: [0], loops: 0)) == nil)
+    #expect(throws: ReferenceTimeline.Rejection.loopsNotPositive) { try ReferenceTimeline(durations: [1, 2], loops: 0) }
+    var engine = try Timeline(provider: SyntheticFrameProvider(durations: [1, 2]))
+    var model = try ReferenceTimeline(durations: [1, 2], loops: nil)
+    for command: RangesDiff.Command in [.loops(0), .maxStep(0)] {
+      #expect(RangesDiff.apply(command, to: &engine) == .rejected)
+      #expect(RangesDiff.apply(command, to: &model) == .rejected)
+    }
+    #expect(model.loops == nil && model.maxStep == 1_000_000_000)
+    for durations: [Int64] in [[0], [1, 2]] {
+      let script = RangesDiff.Script(durations: durations, loops: nil, commands: [.play, .loops(0), .maxStep(0), .tick(5, mode: nil)])
+      #expect(RangesDiff.firstMismatch(script) == nil)
+    }
+  }
+
   /// "\u{E9}" and "e\u{301}" are the same text to `String` but different
   /// cue names to the spec (names match and order by their UTF-8 bytes):
   /// both fire, "e\u{301}" (0x65 ...) first, and removing one keeps the other.
@@ -403,7 +424,7 @@ enum RangesDiff {
       case let .rate(r): model.setRate(r)
       case let .loops(k): return .events(try model.setLoops(k).map(ModelEvent.init))
       case let .direction(d): model.direction = d
-      case let .maxStep(v): model.maxStep = v
+      case let .maxStep(v): try model.setMaxStep(v)
       case let .policy(p): model.policy = p
       case let .modes(names): model.modes = names
       case let .range(a, b): try model.setRange(a, b)
@@ -684,10 +705,14 @@ enum RangesDiff {
       return .seekFrame(frameIndex(&rng, n: n), iteration: i)
     case 6:
       return .rate(rng.chance(4, in: 5) ? rng.element(of: rates) : rng.int64(in: 0...5_000_000))
-    case 7: return .loops(loops(&rng, loopDuration: length, extreme: extreme))
+    case 7:
+      // `loops 0` is invalid (section 3: k >= 1).
+      if rng.chance(1, in: 30) { return .loops(0) }
+      return .loops(loops(&rng, loopDuration: length, extreme: extreme))
     case 8: return .direction(rng.element(of: PlaybackDirection.allCases))
     case 9:
-      switch rng.weighted([2, 3, 1, 1]) {
+      switch rng.weighted([6, 9, 3, 3, 1]) {
+      case 4: return .maxStep(0)  // invalid (section 3: max-step > 0)
       case 0: return .maxStep(nil)
       case 1: return .maxStep(rng.int64(in: 1...50))
       case 2: return .maxStep(1_000_000_000)
@@ -739,6 +764,7 @@ enum RangesDiff {
           : durations(&rng)
         var script = Script(
           durations: durations, loops: loops(&rng, loopDuration: ReferenceTimeline.sum(durations), extreme: extreme))
+        if rng.chance(1, in: 50) { script.loops = 0 }  // `--loops 0`: no timeline
         guard var model = try? script.makeModel() else { return script }
         let count = rng.int(in: 0...maxCommands)
         if extreme {
