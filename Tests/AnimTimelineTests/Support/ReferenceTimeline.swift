@@ -38,8 +38,11 @@ struct ReferenceTimeline: CustomStringConvertible {
     case rangeOutOfBounds
     /// A range with no frame of `d > 0`.
     case rangeNotDisplayed
-    /// `then ... K` with `K < 1`.
+    /// A loop count below 1 (`then ... K`, `loops K`, the initial count):
+    /// section 3, `k >= 1`.
     case loopsNotPositive
+    /// `max-step 0` (section 3: a duration `> 0`, or none).
+    case maxStepNotPositive
   }
 
   /// Where a position falls: displayed frame, display slot, iteration.
@@ -87,6 +90,7 @@ struct ReferenceTimeline: CustomStringConvertible {
     self.policy = policy
     self.modes = modes
     self.loops = nil
+    if let loops, loops < 1 { throw .loopsNotPositive }
     guard Self.fits(loops, loopDuration: Self.sum(durations)) else { throw .loopsTooLong }
     self.loops = loops
   }
@@ -219,6 +223,7 @@ struct ReferenceTimeline: CustomStringConvertible {
   }
 
   mutating func setLoops(_ k: Int64?) throws(Rejection) -> [TimelineEvent] {
+    if let k, k < 1 { throw .loopsNotPositive }
     guard Self.fits(k, loopDuration: loopDuration) else { throw .loopsTooLong }
     loops = k
     guard !isStatic else { return [] }
@@ -236,6 +241,12 @@ struct ReferenceTimeline: CustomStringConvertible {
       break
     }
     return []
+  }
+
+  /// `max-step D|none`: `D > 0` (section 3), `nil` for none.
+  mutating func setMaxStep(_ nanoseconds: Int64?) throws(Rejection) {
+    if let nanoseconds, nanoseconds <= 0 { throw .maxStepNotPositive }
+    maxStep = nanoseconds
   }
 
   mutating func setRate(_ millionths: Int64) {
