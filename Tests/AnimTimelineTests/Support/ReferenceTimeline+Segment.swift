@@ -18,13 +18,15 @@ enum ModelEvent: Hashable, Sendable, CustomStringConvertible {
   case range(from: Int, to: Int)
   case finished
 
-  /// The model event for an engine event of sections 2 to 7.
+  /// The model event for an engine event (a cue's name as its UTF-8 bytes).
   init(_ event: TimelineEvent) {
     switch event {
     case .suspended: self = .suspended
     case .resumed: self = .resumed
     case let .frameChanged(from, to, slots): self = .frame(from: from, to: to, slots: slots)
+    case let .cue(hit): self = .cue(name: Array(hit.name.utf8), frame: hit.frame, count: hit.count)
     case let .loopCompleted(completed): self = .loop(completed: completed)
+    case let .rangeSwitched(frames): self = .range(from: frames.lowerBound, to: frames.upperBound)
     case .finished: self = .finished
     }
   }

@@ -52,6 +52,7 @@ import Testing
               if to < from, slots == 1 { reversedFrames += 1 }
             case .suspended: suspends += 1
             case .resumed: break
+            case .cue, .rangeSwitched: break  // section 8: never from these scripts
             }
           }
         }

@@ -237,7 +237,8 @@ import Testing
         if case let .events(events) = result {
           for event in events {
             switch event {
-            case .frameChanged, .loopCompleted, .finished: throw PropertyFailure(message: "`\(command)` emitted \(event)")
+            case .frameChanged, .loopCompleted, .finished, .cue, .rangeSwitched:
+              throw PropertyFailure(message: "`\(command)` emitted \(event)")
             case .suspended, .resumed: break
             }
           }
