@@ -25,9 +25,18 @@ enum RangeRules {
   }
 
   /// Every event of the tick or command that returned `events`, cue hits
-  /// included, in the order the timeline gives them.
+  /// included, in the order the timeline gives them. `timeline` must be
+  /// the timeline as that tick left it: `all(t, try t.tick(by: d))` would
+  /// pass the copy taken before the tick (arguments are evaluated left to
+  /// right) and lose its cue hits; use ``run(_:_:)``.
   static func all(_ timeline: Engine, _ events: TickEvents) -> [TimelineEvent] {
     Array(timeline.events(in: events))
+  }
+
+  /// Runs `command` on `timeline`, then returns all its events.
+  static func run(_ timeline: inout Engine, _ command: (inout Engine) throws -> TickEvents) rethrows -> [TimelineEvent] {
+    let events = try command(&timeline)
+    return all(timeline, events)
   }
 
   /// Ticks `timeline` by `d` ns in `mode` and returns all the events.
