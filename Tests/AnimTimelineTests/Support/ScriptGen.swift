@@ -241,7 +241,7 @@ enum ScriptGen {
   static func command(_ rng: inout SplitMix64, model: ReferenceTimeline) -> ScriptCommand {
     let n = model.durations.count
     let length = model.loopDuration
-    switch rng.weighted([40, 5, 3, 2, 6, 5, 3, 3, 3, 2, 2, 3]) {
+    switch rng.weighted([40, 5, 3, 2, 6, 5, 3, 3, 3, 2, 2, 3, 4, 1, 4, 1, 3, 1]) {
     case 0:
       let mode: String? = rng.chance(2, in: 3) ? nil : rng.element(of: modeNames)
       return .tick(tickLength(&rng, model: model), mode: mode.map { RunMode($0) })
@@ -274,8 +274,36 @@ enum ScriptGen {
     case 8: return .direction(rng.element(of: PlaybackDirection.allCases))
     case 9: return .maxStep(maxStep(&rng, durations: model.durations))
     case 10: return .policy(rng.element(of: SkipPolicy.allCases))
-    default: return .modes(modes(&rng))
+    case 11: return .modes(modes(&rng))
+    // Section 8: ranges (sometimes empty, reversed or past the end), the
+    // queue and cues (names that differ only in bytes included).
+    case 12:
+      let (a, b) = frameRange(&rng, n: n)
+      return .range(a, b)
+    case 13: return .rangeAll
+    case 14:
+      let k: Int64? = rng.chance(1, in: 3) ? nil : rng.int64(in: 1...3)
+      let direction: PlaybackDirection? = rng.chance(1, in: 2) ? nil : rng.element(of: PlaybackDirection.allCases)
+      if rng.chance(1, in: 5) { return .then(first: nil, last: nil, loops: k, direction: direction) }
+      let (a, b) = frameRange(&rng, n: n)
+      return .then(first: a, last: b, loops: k, direction: direction)
+    case 15: return .thenNone
+    case 16:
+      let j = rng.chance(1, in: 10) ? n : rng.int(in: 0...(n - 1))
+      return .cue(rng.element(of: cueNames), frame: j)
+    default: return .uncue(rng.element(of: cueNames))
     }
+  }
+
+  static let cueNames = ["step", "hit", "B", "b", "caf\u{E9}", "cafe\u{301}"]
+
+  /// Frames `A` and `B`, usually `0 <= A <= B < n`, sometimes not.
+  static func frameRange(_ rng: inout SplitMix64, n: Int) -> (Int, Int) {
+    let a = rng.int(in: 0...(n - 1))
+    let b = rng.int(in: a...(n - 1))
+    if rng.chance(1, in: 12) { return (b, a) }
+    if rng.chance(1, in: 12) { return (a, n) }
+    return (a, b)
   }
 
   /// Scripts of up to `maxCommands` commands over random providers.

@@ -1,4 +1,5 @@
 import Testing
+import TimelineScript
 @testable import AnimTimeline
 @testable import TimelineDemo
 

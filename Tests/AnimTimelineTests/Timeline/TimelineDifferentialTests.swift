@@ -34,6 +34,7 @@ import TimelineScript
   @Test func generatedScriptsCoverTheInterestingCases() {
     var rng = SplitMix64(seed: 2024)
     var finished = 0, loopEvents = 0, skips = 0, rejections = 0, suspends = 0, reversedFrames = 0, statics = 0
+    var cueEvents = 0, switches = 0
     let gen = ScriptGen.scripts(maxCommands: 30)
     for _ in 0..<500 {
       let script = gen.generate(&rng)
@@ -46,13 +47,14 @@ import TimelineScript
           for event in events {
             switch event {
             case .finished: finished += 1
-            case .loopCompleted: loopEvents += 1
-            case let .frameChanged(from, to, slots):
+            case .loop: loopEvents += 1
+            case let .frame(from, to, slots):
               if slots > 1 { skips += 1 }
               if to < from, slots == 1 { reversedFrames += 1 }
             case .suspended: suspends += 1
             case .resumed: break
-            case .cue, .rangeSwitched: break  // section 8: never from these scripts
+            case .cue: cueEvents += 1
+            case .range: switches += 1
             }
           }
         }
@@ -65,5 +67,7 @@ import TimelineScript
     #expect(suspends > 50)
     #expect(reversedFrames > 25)
     #expect(statics > 10)
+    #expect(cueEvents > 20)
+    #expect(switches > 10)
   }
 }

@@ -236,7 +236,7 @@ import Testing
         if case let .events(events) = result {
           for event in events {
             switch event {
-            case .frameChanged, .loopCompleted, .finished, .cue, .rangeSwitched:
+            case .frame, .loop, .finished, .cue, .range:
               throw PropertyFailure(message: "`\(command)` emitted \(event)")
             case .suspended, .resumed: break
             }
