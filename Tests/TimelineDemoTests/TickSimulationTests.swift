@@ -45,3 +45,34 @@ import AnimTimeline
     #expect(lines[0].hasPrefix(#"{"tick":1,"at":16666667,"dt":16666667,"state":"playing","t":16666667,"#))
   }
 }
+
+/// `--ticks` with `--range`, `--then` and `--cue`: an intro played once,
+/// then a loop, with a footstep cue named in the readable output.
+@Suite struct TickRangeOptionsTests {
+  @Test func introThenLoopWithAFootstep() {
+    // Six 100 ms frames; the intro 0-1 once, then 2-5 forever; a cue on 3.
+    let run = CommandRun([
+      "--ticks", "60", "--frames", "100ms,100ms,100ms,100ms,100ms,100ms", "--loops", "1",
+      "--range", "0-1", "--then", "2-5", "--cue", "step@3",
+    ])
+    #expect(run.status == 0)
+    let lines = run.outputText.split(separator: "\n").map(String.init)
+    // At 200 ms (tick 12) the intro ends and the loop starts; frame 3 is
+    // on screen at 300 and 700 ms (ticks 18 and 42).
+    #expect(lines.contains("tick 12 at 0.200s: frame 1 -> 2, loop 1 completed, range 2-5 starts"))
+    #expect(lines.contains("tick 18 at 0.300s: frame 2 -> 3, cue step on frame 3"))
+    #expect(lines.contains("tick 42 at 0.700s: frame 2 -> 3, cue step on frame 3"))
+    #expect(lines.last?.contains("cue hits 2; range switches 1;") == true)
+  }
+
+  @Test func badRangeOptionsAreUsageErrors() {
+    for words in [
+      ["--range", "3"], ["--range", "a-b"], ["--then", "1-2:0"], ["--cue", "step"], ["--cue", "@3"],
+      ["--range", "5-2"], ["--cue", "x@99"],
+    ] {
+      let run = CommandRun(["--ticks", "10"] + words)
+      #expect(run.status == 2, "\(words)")
+      #expect(run.errorText.hasPrefix("error: "), "\(words)")
+    }
+  }
+}

@@ -1,7 +1,9 @@
 import AnimTimeline
 
 extension Bench {
-  /// One playing timeline ticked `count` times at a fixed step.
+  /// One playing timeline ticked `count` times at a fixed step; with
+  /// `--cues N`, cue `cueI` on frame `I % n` for each `I < N`, and every
+  /// tick that reaches a cue iterates its hits, as a game would.
   static func tick(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
     let count = options.count ?? 10_000_000
     let frames = options.frames ?? defaultFrames
@@ -11,13 +13,24 @@ extension Bench {
     } catch {
       throw .usage("\(error)")
     }
+    for i in 0..<options.cues {
+      do {
+        try timeline.addCue("cue\(i)", frame: Int(i % Int64(frames.count)))
+      } catch {
+        throw .usage("--cues: \(error)")
+      }
+    }
     timeline.play()
     let step = options.step
     var changes: Int64 = 0
+    var hits: Int64 = 0
     let elapsed = time {
       for _ in 0..<count {
         if let events = try? timeline.tick(by: step), events.frameChange != nil {
           changes &+= 1
+          if events.reachedCue {
+            for hit in timeline.cueHits(in: events) { hits &+= hit.count }
+          }
         }
       }
     }
@@ -33,7 +46,7 @@ extension Bench {
       ("bench", "tick"), ("count", "\(count)"), ("step_ns", "\(step)"),
       ("ns_per_tick", perItem(elapsed, count)), ("baseline_ns_per_iter", perItem(baseline, baselineCount)),
       ("ratio_to_baseline", ratio(Double(elapsed) / Double(count), Double(baseline) / Double(baselineCount))),
-      ("frame_changes", "\(changes)"), ("position", "\(timeline.position)"), ("sink", "\(sink & 1)"),
+      ("frame_changes", "\(changes)"), ("cue_hits", "\(hits)"), ("position", "\(timeline.position)"), ("sink", "\(sink & 1)"),
     ]
   }
 }

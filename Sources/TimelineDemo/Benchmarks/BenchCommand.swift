@@ -8,7 +8,7 @@ struct BenchCommand: Subcommand {
   /// The benchmarks and their options.
   static let options = """
   bench (each prints one key=value line; --json for one JSON object)
-    bench tick --count N [--frames LIST] [--step D]
+    bench tick --count N [--frames LIST] [--step D] [--cues N]
                                                   bench tick --count 10000000 --step 16.666667ms
     bench many --timelines N --ticks T [--separate-tables]
                                                   bench many --timelines 1000000 --ticks 60

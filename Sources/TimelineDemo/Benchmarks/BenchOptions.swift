@@ -15,6 +15,7 @@ struct BenchOptions {
   var json = false
   var separateTables = false
   var zeroEvery: Int64?
+  var cues: Int64 = 0
 
   /// Reads option `name` (its value from `arguments`) if it is one of
   /// these; `false` if it is not.
@@ -37,6 +38,7 @@ struct BenchOptions {
     case "--json": json = true
     case "--separate-tables": separateTables = true
     case "--zero-every": zeroEvery = try arguments.count(for: name, atLeast: 1)
+    case "--cues": cues = try arguments.count(for: name, atLeast: 0)
     default: return false
     }
     return true

@@ -56,6 +56,11 @@ enum Help {
     --max-step D|none    longest tick             --max-step 250ms
     --policy P           skip|noskip              --policy noskip
     --modes A,B          active run modes         --modes default,tracking
+    --range A-B          play frames A..B only    --range 2-5
+    --then A-B[:K]       then switch to A..B, K plays (default inf)
+                                                  --then 4-7:inf
+    --cue NAME@J         a cue on frame J (repeatable)
+                                                  --cue step@5
   """
 
   /// The number syntax of every option.

@@ -1,4 +1,5 @@
 import AnimTimeline
+import TimelineScript
 
 /// The options shared by `--ticks`, `--script` and `play`: where frames
 /// come from and the timeline's starting configuration.
@@ -7,6 +8,12 @@ struct TimelineOptions {
   var gifPath: String?
   var loops: LoopCount?
   var configuration = TimelineConfiguration()
+  /// `--range A-B`: the frames to play.
+  var range: (Int, Int)?
+  /// `--then A-B[:K]`: a clip to queue (`K` plays, infinite by default).
+  var then: (Int, Int, LoopCount)?
+  /// `--cue NAME@J` (repeatable): cues to put on frames.
+  var cues: [(name: String, frame: Int)] = []
 
   /// Reads option `name` (its value from `arguments`) if it is one of
   /// these; `false` if it is not.
@@ -46,10 +53,40 @@ struct TimelineOptions {
       configuration.policy = try arguments.choice(for: name)
     case "--modes":
       configuration.modes = RunModes(try arguments.names(for: name))
+    case "--range":
+      range = try Self.frames(try arguments.value(for: name), for: name)
+    case "--then":
+      let text = try arguments.value(for: name)
+      let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+      let (a, b) = try Self.frames(String(parts[0]), for: name)
+      var loops = LoopCount.infinite
+      if parts.count == 2, parts[1] != "inf" {
+        guard let plays = try? LoopCount.plays(try Arguments.count(in: String(parts[1]), for: name, atLeast: 1)) else {
+          throw .usage("--then: expected A-B[:K] with K at least 1 or 'inf', got '\(text)'")
+        }
+        loops = plays
+      }
+      then = (a, b, loops)
+    case "--cue":
+      let text = try arguments.value(for: name)
+      guard let at = text.lastIndex(of: "@"), at != text.startIndex else {
+        throw .usage("--cue: expected NAME@FRAME, got '\(text)'")
+      }
+      let frame = try Arguments.count(in: String(text[text.index(after: at)...]), for: name)
+      cues.append((String(text[..<at]), Int(frame)))
     default:
       return false
     }
     return true
+  }
+
+  /// `A-B` as two frame indices.
+  static func frames(_ text: String, for name: String) throws(CommandError) -> (Int, Int) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2 else { throw .usage("\(name): expected A-B, got '\(text)'") }
+    return (
+      Int(try Arguments.count(in: String(parts[0]), for: name)),
+      Int(try Arguments.count(in: String(parts[1]), for: name)))
   }
 
   /// The configuration with the `--loops` override.
@@ -93,10 +130,24 @@ struct TimelineOptions {
   /// - Throws: a usage error when the timeline rejects them (`--loops K`
   ///   whose total duration exceeds `Int64.max`).
   func timeline<Provider: FrameProvider>(_ provider: Provider) throws(CommandError) -> Timeline<Provider> {
+    var timeline: Timeline<Provider>
     do {
-      return try Timeline(provider: provider, configuration: startingConfiguration)
+      timeline = try Timeline(provider: provider, configuration: startingConfiguration)
     } catch {
       throw .usage("\(error)")
     }
+    // Through the script language's one apply, as `--script` would.
+    var commands: [ScriptCommand] = []
+    if let (a, b) = range { commands.append(.range(a, b)) }
+    if let (a, b, loops) = then { commands.append(.then(first: a, last: b, loops: loops.plays, direction: nil)) }
+    commands += cues.map { ScriptCommand.cue($0.name, frame: $0.frame) }
+    for command in commands {
+      do {
+        try command.apply(to: &timeline)
+      } catch {
+        throw .usage("\(command): \(error)")
+      }
+    }
+    return timeline
   }
 }

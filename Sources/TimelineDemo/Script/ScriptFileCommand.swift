@@ -11,6 +11,28 @@ struct ScriptFileCommand: TimelineSubcommand {
   static let options = """
   --script
     --json               one JSON object per command line
+
+  SCRIPT LINES (one command a line; '#' starts a comment; Docs/ScriptFormat.md)
+    tick D [MODE]        advance by D (16ms, 0.5, 100us, 7ns) in MODE
+    play | pause | stop
+    seek D | seek-frame J [I]
+    rate R | loops K|inf | direction D | max-step D|none
+    policy skip|noskip | modes A,B,...
+    range A B | range all            play provider frames A..B only
+    then A B K|inf [DIRECTION]       at the end of the range, switch to A..B
+    then all K|inf [DIRECTION] | then none
+    cue NAME J | uncue NAME          report each slot of frame J reached
+  Events (JSON): frame, cue, loop, range, finished, suspended, resumed.
+
+  Example: an intro played once, then a loop with a footstep on frame 3:
+    timeline-demo --script walk.tl --json --frames 100ms,100ms,100ms,100ms --loops 1
+    with walk.tl:
+      range 0 1
+      then 2 3 inf
+      cue step 3
+      play
+      tick 250ms     # switches at 200 ms: frame 2, loop 1, range 2-3
+      tick 100ms     # frame 3: {"type":"cue","name":"step","frame":3,"count":1}
   """
 
   static let help = Help.subcommand(

@@ -37,9 +37,9 @@ struct TickSimulation: TimelineJob {
     let summary = simulate(start) { console.line($0) }
     let drift = summary.drift.map(String.init)
     if json {
-      console.line(#"{"summary":{"ticks":\#(ticks),"frames_shown":\#(summary.stats.framesShown),"frames_skipped":\#(summary.stats.framesSkipped),"loops":\#(summary.loops),"state":"\#(summary.state.rawValue)","t":\#(summary.position),"frame":\#(summary.frame),"simulated_ns":\#(summary.simulated),"clamped_sum_ns":\#(summary.stats.clampedSum),"drift_ns":\#(drift ?? "null"),"longest_tick_ns":\#(summary.stats.longestTick)}}"#)
+      console.line(#"{"summary":{"ticks":\#(ticks),"frames_shown":\#(summary.stats.framesShown),"frames_skipped":\#(summary.stats.framesSkipped),"loops":\#(summary.loops),"state":"\#(summary.state.rawValue)","t":\#(summary.position),"frame":\#(summary.frame),"simulated_ns":\#(summary.simulated),"clamped_sum_ns":\#(summary.stats.clampedSum),"cue_hits":\#(summary.stats.cueHits),"range_switches":\#(summary.stats.rangeSwitches),"drift_ns":\#(drift ?? "null"),"longest_tick_ns":\#(summary.stats.longestTick)}}"#)
     } else {
-      console.line("summary: \(ticks) ticks over \(Self.seconds(summary.simulated)) simulated; frames shown \(summary.stats.framesShown), skipped \(summary.stats.framesSkipped); loops \(summary.loops); final state \(summary.state.rawValue) at t=\(summary.position) ns, frame \(summary.frame); clamped tick sum \(summary.stats.clampedSum) ns, drift \(drift ?? "n/a") ns; longest tick \(Self.seconds(summary.stats.longestTick))")
+      console.line("summary: \(ticks) ticks over \(Self.seconds(summary.simulated)) simulated; frames shown \(summary.stats.framesShown), skipped \(summary.stats.framesSkipped); cue hits \(summary.stats.cueHits); range switches \(summary.stats.rangeSwitches); loops \(summary.loops); final state \(summary.state.rawValue) at t=\(summary.position) ns, frame \(summary.frame); clamped tick sum \(summary.stats.clampedSum) ns, drift \(drift ?? "n/a") ns; longest tick \(Self.seconds(summary.stats.longestTick))")
     }
   }
 
@@ -72,15 +72,17 @@ struct TickSimulation: TimelineJob {
       let events = driver.tick(&timeline)
       stats.record(events: events, elapsed: elapsed,
                    clamped: advancing ? min(elapsed, timeline.maxStep.nanoseconds) : 0)
+      for hit in timeline.cueHits(in: events) { stats.cueHits &+= hit.count }
       if summaryOnly { continue }
       if json {
-        write(#"{"tick":\#(k),"at":\#(instant),"dt":\#(elapsed),"state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"iteration":\#(timeline.iteration),"frame":\#(timeline.currentFrame),"suspended":\#(timeline.isSuspended),"events":[\#(events.map(EventText.json).joined(separator: ","))]}"#)
+        write(#"{"tick":\#(k),"at":\#(instant),"dt":\#(elapsed),"state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"iteration":\#(timeline.iteration),"frame":\#(timeline.currentFrame),"suspended":\#(timeline.isSuspended),"events":[\#(timeline.events(in: events).map(EventText.json).joined(separator: ","))]}"#)
       } else if !events.isEmpty {
-        write("tick \(k) at \(Self.seconds(instant)): " + events.map(EventText.describe).joined(separator: ", "))
+        write("tick \(k) at \(Self.seconds(instant)): " + timeline.events(in: events).map(EventText.describe).joined(separator: ", "))
       }
     }
     let expected = UInt128(UInt64(stats.clampedSum)) * UInt128(UInt64(timeline.rate.millionths)) / 1_000_000
-    let drift = timeline.totalDuration == nil && expected <= UInt128(Int64.max)
+    // A switch into a queued clip starts the position again: no drift then.
+    let drift = timeline.totalDuration == nil && stats.rangeSwitches == 0 && expected <= UInt128(Int64.max)
       ? timeline.position - Int64(expected) : nil
     return Summary(
       stats: stats, state: timeline.state, position: timeline.position, frame: timeline.currentFrame,
@@ -92,12 +94,16 @@ struct TickSimulation: TimelineJob {
     var framesSkipped: Int64 = 0
     var clampedSum: Int64 = 0
     var longestTick: Int64 = 0
+    /// Cue hits (counts added up) and switches into a queued clip.
+    var cueHits: Int64 = 0
+    var rangeSwitches: Int64 = 0
 
     mutating func record(events: TickEvents, elapsed: Int64, clamped: Int64) {
       if let change = events.frameChange {
         framesShown += 1
         framesSkipped += change.slots - 1
       }
+      if events.rangeSwitch != nil { rangeSwitches += 1 }
       clampedSum = clampedSum &+ clamped
       longestTick = max(longestTick, elapsed)
     }
