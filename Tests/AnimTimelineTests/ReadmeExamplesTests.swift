@@ -82,3 +82,42 @@ import Testing
     #expect(delivered.allSatisfy { $0 == expected })
   }
 }
+
+extension ReadmeExamplesTests {
+  /// README "Sprites": the example as written, with `print` replaced by
+  /// what it prints, checked.
+  @Test func spritesRangesQueueAndCues() throws {
+    var printed = ""
+    func print(_ items: Any...) { printed = items.map { "\($0)" }.joined(separator: " ") }
+
+    // 13 frames of 100 ms: idle 0...3, walk 4...9, attack 10...12.
+    var hero = try Timeline(provider: SyntheticFrameProvider(
+      durations: Array(repeating: 100_000_000, count: 13)))
+    try hero.setRange(4...9)                            // walk, looping
+    try hero.addCue("footstep", frame: 5)
+    try hero.addCue("footstep", frame: 8)
+    hero.play()
+
+    var footsteps = 0
+    func update(by nanoseconds: Int64) throws {
+      let events = try hero.tick(by: nanoseconds)
+      for hit in hero.cueHits(in: events) {             // no allocation
+        footsteps += Int(hit.count)                     // play the sound hit.count times
+      }
+    }
+    for _ in 0..<60 { try update(by: 16_666_667) }      // one second: 4 footsteps
+    #expect(footsteps == 4)  // frame 5 at 100 and 700 ms, frame 8 at 400 and 1000 ms (60 ticks: 1000.00002 ms)
+    try update(by: 500_000_000)                          // a stall: the step on frame 5 still counts
+    #expect(footsteps == 5)  // 1000 -> 1500 ms jumps over frame 5 at 1300 ms
+    #expect(hero.currentFrame == 7)
+
+    try hero.setRange(10...12)                           // attack once...
+    try hero.setLoops(.plays(1))
+    try hero.queue(Clip(frames: 0...3, loops: .infinite))  // ...then back to idle
+    try update(by: 350_000_000)                          // 300 ms of attack, 50 ms of idle
+    print(footsteps, hero.range, hero.currentFrame)      // 5 0...3 0
+
+    #expect(printed == "5 0...3 0")
+    #expect(hero.position == 50_000_000 && hero.queued == nil && hero.state == .playing)
+  }
+}
