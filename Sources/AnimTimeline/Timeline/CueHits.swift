@@ -7,7 +7,7 @@
 /// a billion times costs the same as one that moved one slot.
 ///
 /// - Complexity: Iterating is O(*c*) in the number of cues.
-public struct CueHits: Sequence, Sendable {
+public struct CueHits: Sequence, IteratorProtocol, Sendable {
   /// The slots one range had reached: those of iterations
   /// `0...lastIteration` that start in `(lower, upper]`.
   struct Phase: Sendable {
@@ -32,6 +32,7 @@ public struct CueHits: Sequence, Sendable {
       self.upper = upper
     }
 
+    /// No range: counts nothing.
     static let none = Phase(
       range: RangeView(frames: 0...0, firstPlace: 0, placeCount: 0, offset: 0, length: 1),
       direction: .forward, lastIteration: -1, lower: 0, upper: 0)
@@ -107,6 +108,18 @@ public struct CueHits: Sequence, Sendable {
   /// reached once); else -1.
   let singlePlace: Int
 
+  // Where the walk is: the runs of the table to walk (``segments()``), the
+  // run being walked, and the next entry to look at, within
+  // `groupLow..<groupHigh` when the run is walked downward (a group is one
+  // place's entries).
+  let segments: (Segment, Segment, Segment)
+  let segmentCount: Int
+  var segment = 0
+  var index = 0
+  var groupLow = 0
+  var groupHigh = 0
+  var started = false
+
   /// No hits.
   @usableFromInline
   init() {
@@ -130,6 +143,10 @@ public struct CueHits: Sequence, Sendable {
     self.fromPlace = fromPlace
     self.fromStep = fromStep
     self.singlePlace = singlePlace
+    let (s1, s2, s3, count) = Self.segments(
+      entries: entries, first: first ?? .none, second: second ?? .none, phases: phases,
+      fromPlace: fromPlace, fromStep: fromStep, singlePlace: singlePlace)
+    (segments, segmentCount) = ((s1, s2, s3), count)
   }
 
   /// The runs of the cue table to walk, in order: frames are first reached
@@ -139,7 +156,10 @@ public struct CueHits: Sequence, Sendable {
   /// range's first iteration's order.
   ///
   /// - Complexity: O(log *c*).
-  func segments() -> (Segment, Segment, Segment, count: Int) {
+  static func segments(
+    entries: [CueTable.Entry], first: Phase, second: Phase, phases: Int,
+    fromPlace: Int, fromStep: Int, singlePlace: Int
+  ) -> (Segment, Segment, Segment, count: Int) {
     let none = Segment(phase: 0, low: 0, high: 0, ascending: true)
     if singlePlace >= 0 {
       let low = CueTable.index(in: entries, atOrAfter: singlePlace)
@@ -171,73 +191,50 @@ public struct CueHits: Sequence, Sendable {
     return (s1, s2, s3, 3)
   }
 
-  /// Returns an iterator over the hits.
-  public func makeIterator() -> Iterator { Iterator(hits: self) }
-
-  /// Iterates the hits of a ``CueHits``.
-  public struct Iterator: IteratorProtocol {
-    let hits: CueHits
-    var segments: (Segment, Segment, Segment, count: Int)?
-    var segment = 0
-    /// The next entry to look at, within `groupLow..<groupHigh` when the
-    /// segment is walked downward (a group is one place's entries).
-    var index = 0
-    var groupLow = 0
-    var groupHigh = 0
-    var started = false
-
-    init(hits: CueHits) {
-      self.hits = hits
-    }
-
-    /// The next hit, or `nil`.
-    public mutating func next() -> CueHit? {
-      if segments == nil { segments = hits.segments() }
-      guard let segments else { return nil }
-      while segment < segments.count {
-        let current = segment == 0 ? segments.0 : segment == 1 ? segments.1 : segments.2
-        if !started {
-          started = true
-          if current.ascending {
-            index = current.low
-          } else {
-            groupLow = current.high
-            groupHigh = current.high
-            index = current.high
-          }
+  /// The next hit, or `nil`.
+  public mutating func next() -> CueHit? {
+    while segment < segmentCount {
+      let current = segment == 0 ? segments.0 : segment == 1 ? segments.1 : segments.2
+      if !started {
+        started = true
+        if current.ascending {
+          index = current.low
+        } else {
+          groupLow = current.high
+          groupHigh = current.high
+          index = current.high
         }
-        if let entry = nextEntry(in: current) {
-          if let count = hits.count(of: entry, phase: current.phase) {
-            return CueHit(name: entry.name, frame: entry.frame, count: count)
-          }
-          continue
+      }
+      if let entry = nextEntry(in: current) {
+        if let count = count(of: entry, phase: current.phase) {
+          return CueHit(name: entry.name, frame: entry.frame, count: count)
         }
-        segment += 1
-        started = false
+        continue
       }
-      return nil
+      segment += 1
+      started = false
     }
+    return nil
+  }
 
-    /// The next entry of `segment` in walking order.
-    mutating func nextEntry(in segment: Segment) -> CueTable.Entry? {
-      let entries = hits.entries
-      if segment.ascending {
-        guard index < segment.high else { return nil }
-        defer { index += 1 }
-        return entries[index]
-      }
-      if index == groupHigh {
-        // The group below: the entries of the place before.
-        guard groupLow > segment.low else { return nil }
-        groupHigh = groupLow
-        let place = entries[groupHigh - 1].place
-        groupLow = groupHigh - 1
-        while groupLow > segment.low, entries[groupLow - 1].place == place { groupLow -= 1 }
-        index = groupLow
-      }
+  /// The next entry of `segment` in walking order.
+  mutating func nextEntry(in segment: Segment) -> CueTable.Entry? {
+    if segment.ascending {
+      guard index < segment.high else { return nil }
       defer { index += 1 }
       return entries[index]
     }
+    if index == groupHigh {
+      // The group below: the entries of the place before.
+      guard groupLow > segment.low else { return nil }
+      groupHigh = groupLow
+      let place = entries[groupHigh - 1].place
+      groupLow = groupHigh - 1
+      while groupLow > segment.low, entries[groupLow - 1].place == place { groupLow -= 1 }
+      index = groupLow
+    }
+    defer { index += 1 }
+    return entries[index]
   }
 
   /// The count to report for `entry` met in phase `phase`, or `nil` when it

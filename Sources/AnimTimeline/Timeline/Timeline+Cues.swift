@@ -61,14 +61,14 @@ public struct AllTickEvents: Sequence, Sendable {
 
   /// Returns an iterator over the events.
   public func makeIterator() -> Iterator {
-    Iterator(events: events, remaining: events.kinds, hits: hits.makeIterator())
+    Iterator(events: events, remaining: events.kinds, hits: hits)
   }
 
   /// Iterates the events of an ``AllTickEvents``.
   public struct Iterator: IteratorProtocol {
     let events: TickEvents
     var remaining: UInt8
-    var hits: CueHits.Iterator
+    var hits: CueHits
 
     /// The next event, or `nil`.
     public mutating func next() -> TimelineEvent? {
