@@ -82,11 +82,11 @@ struct FrameTable: Sendable {
   func duration(ofFrame j: Int) -> Int64 { boundaries[j + 1] - boundaries[j] }
 
   /// The place `r` of the displayed frame with `shownStarts[r] <= p < shownStarts[r + 1]`,
-  /// for `0 <= p < L`, trying `hint` first.
+  /// for `0 <= p < L`, trying `hint` first (a seek has none: `bench seek`).
   ///
   /// - Complexity: O(1) when `hint` is right, else O(log *m*).
-  func forwardPlace(containing p: Int64, hint: Int) -> Int {
-    if hint >= 0, hint < shownCount, shownStarts[hint] <= p, p < shownStarts[hint + 1] {
+  func forwardPlace(containing p: Int64, hint: Int?) -> Int {
+    if let hint, hint >= 0, hint < shownCount, shownStarts[hint] <= p, p < shownStarts[hint + 1] {
       return hint
     }
     // Largest r with shownStarts[r] <= p; r < m since p < L.
@@ -97,8 +97,8 @@ struct FrameTable: Sendable {
   /// for `0 < q <= L`, trying `hint` first.
   ///
   /// - Complexity: O(1) when `hint` is right, else O(log *m*).
-  func reversedPlace(containing q: Int64, hint: Int) -> Int {
-    if hint >= 0, hint < shownCount, shownStarts[hint] < q, q <= shownStarts[hint + 1] {
+  func reversedPlace(containing q: Int64, hint: Int?) -> Int {
+    if let hint, hint >= 0, hint < shownCount, shownStarts[hint] < q, q <= shownStarts[hint + 1] {
       return hint
     }
     // Largest r with shownStarts[r] < q, that is <= q - 1; r < m since q <= L.

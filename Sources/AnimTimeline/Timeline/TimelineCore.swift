@@ -134,6 +134,8 @@ struct TimelineCore: Sendable {
   /// Where `t` falls: frame, slot, iteration and the slot's interval.
   ///
   /// - Complexity: O(1) when `hint` is the previous or next place, else O(log *m*).
+  /// Inlined: a call would pass the whole core by copy (`bench seek`).
+  @inline(__always)
   func locate(_ t: Int64, hint: Cursor? = nil) -> Cursor {
     if isStatic {
       return Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max, reversed: false)
@@ -154,7 +156,7 @@ struct TimelineCore: Sendable {
     let p = t - base
     let starts = table.shownStarts
     if direction.isReversed(iteration: iteration) {
-      let guess = hint.map { $0.place == range.firstPlace ? range.lastPlace : $0.place - 1 } ?? range.firstPlace
+      let guess = hint.map { $0.place == range.firstPlace ? range.lastPlace : $0.place - 1 }
       let place = table.reversedPlace(containing: offset + (length - p), hint: guess)
       let order = Int64(range.lastPlace - place)
       return Cursor(
@@ -163,7 +165,7 @@ struct TimelineCore: Sendable {
         start: base + (length - (starts[place + 1] - offset)),
         end: Self.saturatingAdd(base, length - (starts[place] - offset)), reversed: true)
     } else {
-      let guess = hint.map { $0.place == range.lastPlace ? range.firstPlace : $0.place + 1 } ?? range.firstPlace
+      let guess = hint.map { $0.place == range.lastPlace ? range.firstPlace : $0.place + 1 }
       let place = table.forwardPlace(containing: offset + p, hint: guess)
       return Cursor(
         frame: table.frame(atPlace: place), place: place, slot: iteration * m + Int64(place - range.firstPlace),
