@@ -29,17 +29,20 @@ extension TimelineCore {
     let current = CueHits.Phase(
       range: range, direction: direction, lastIteration: plays.map { $0 - 1 } ?? .max,
       lower: reach.previous == nil ? reach.from : -1, upper: position)
-    guard let previous = reach.previous else {
+    guard let previous = reach.previous, let plays = previous.loops.plays,
+      let view = table.view(of: previous.frames)
+    else {
       return CueHits(
         entries: cues.entries, starts: table.shownStarts, first: current, second: nil,
-        fromPlace: reach.fromPlace, fromStep: reach.fromStep, singlePlace: -1)
+        fromPlace: reach.fromPlace, fromStep: Int(reach.fromStep), singlePlace: -1)
     }
-    // Slots of the old range start before its end.
+    // Slots of the old range start before its end. (The clip is the old
+    // range, so it has a direction.)
     let old = CueHits.Phase(
-      range: previous.range, direction: previous.direction, lastIteration: previous.plays - 1,
-      lower: reach.from, upper: previous.plays * previous.range.length - 1)
+      range: view, direction: previous.direction ?? direction, lastIteration: plays - 1,
+      lower: reach.from, upper: plays * view.length - 1)
     return CueHits(
       entries: cues.entries, starts: table.shownStarts, first: old, second: current,
-      fromPlace: reach.fromPlace, fromStep: reach.fromStep, singlePlace: -1)
+      fromPlace: reach.fromPlace, fromStep: Int(reach.fromStep), singlePlace: -1)
   }
 }

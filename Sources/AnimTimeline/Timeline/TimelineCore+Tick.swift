@@ -179,8 +179,8 @@ extension TimelineCore {
   /// Notes that the tick reached slots from position `from` in the slot
   /// `before` (and from the range `previous`, if it switched), so that
   /// ``Timeline/cueHits(in:)`` can count them.
-  mutating func recordReach(from: Int64, before: Cursor, events: inout TickEvents, previous: CueReach.Previous?) {
-    reach = CueReach(from: from, fromPlace: before.place, fromStep: before.step, previous: previous)
+  mutating func recordReach(from: Int64, before: Cursor, events: inout TickEvents, previous: Clip?) {
+    reach = CueReach(from: from, fromPlace: before.place, previous: previous, fromStep: Int8(before.step))
     events.kinds |= TickEvents.cueKind
   }
 
@@ -222,7 +222,8 @@ extension TimelineCore {
     }
     let old = cursor
     let from = position
-    let previous = CueReach.Previous(range: range, plays: plays ?? 0, direction: direction)
+    // The clip the old range was (finite: only a finite range switches).
+    let previous = Clip(frames: range.frames, loops: LoopCount(_unchecked: plays ?? 1), direction: direction)
     let lastSlot = plays.map { $0 * Int64(range.placeCount) - 1 } ?? 0
     let switched = crossSlotsFar(to: target, exactTarget: exactTarget)
     if cursor.frame != old.frame {
@@ -239,7 +240,7 @@ extension TimelineCore {
       if hits.next() == nil { events.kinds &= ~TickEvents.cueKind }
     }
     if switched {
-      events.recordLoop(completed: previous.plays)
+      events.recordLoop(completed: previous.loops.plays ?? 0)
       events.recordSwitch(to: range.frames, completed: completedIterations(at: position))
     } else {
       // Playing means `T < E`, where completed iterations equal the iteration.

@@ -63,21 +63,23 @@ struct TimelineCore: Sendable {
   @usableFromInline var carry: Int64 = 0
   @usableFromInline var modes: RunModes
 
+  /// Written only by `relocate()` and the crossings, which refresh the
+  /// fast-path limits.
+  @usableFromInline var cursor: Cursor
+  /// The end `E = plays * L`, or `Int64.max` when the loops are infinite
+  /// (see `end`), for the crossing of a tick (`timeline-demo bench tick`).
+  @usableFromInline var finalTime: Int64
+  /// The total plays, or `nil` when infinite.
+  var plays: Int64?
+  // The one-byte fields together, so that they share one word
+  // (`timeline-demo bench many` streams through every timeline's bytes).
   /// Its observer refreshes the fast-path limits.
   var state: PlaybackState = .stopped { didSet { refreshFastLimit() } }
   /// Its observer refreshes the fast-path limits.
   var isSuspended = false { didSet { refreshFastLimit() } }
-  /// Written only by `relocate()` and the crossings, which refresh the
-  /// fast-path limits.
-  @usableFromInline var cursor: Cursor
   var direction: PlaybackDirection
   var policy: SkipPolicy
-  /// The total plays, or `nil` when infinite.
-  var plays: Int64?
-  /// `E = plays * L`, or `nil` when infinite. Its observer keeps `finalTime`.
-  var end: Int64? { didSet { finalTime = end ?? .max } }
-  /// `end ?? Int64.max`, for the crossing of a tick (`timeline-demo bench tick`).
-  @usableFromInline var finalTime: Int64
+  let isStatic: Bool
   /// The range being played: everything above (`L`, slots, `E`) refers to it.
   @usableFromInline var range: RangeView
   /// The clip a tick switches into at the end, if any.
@@ -89,7 +91,12 @@ struct TimelineCore: Sendable {
   var reach: CueReach
 
   @usableFromInline let table: FrameTable
-  let isStatic: Bool
+
+  /// `E = plays * L`, or `nil` when infinite: `finalTime` for finite loops.
+  var end: Int64? {
+    get { plays == nil ? nil : finalTime }
+    set { finalTime = newValue ?? .max }
+  }
 
   init(table: FrameTable, configuration: TimelineConfiguration, defaultLoops: LoopCount) throws(TimelineError) {
     self.table = table
@@ -103,9 +110,7 @@ struct TimelineCore: Sendable {
     self.cursor = Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max, reversed: false)
     let loops = configuration.loops ?? defaultLoops
     self.plays = loops.plays
-    let end = try Self.endTime(plays: loops.plays, loopDuration: table.loopDuration)
-    self.end = end
-    self.finalTime = end ?? .max
+    self.finalTime = try Self.endTime(plays: loops.plays, loopDuration: table.loopDuration) ?? .max
     self.cues = CueTable()
     self.reach = CueReach()
     relocate()
