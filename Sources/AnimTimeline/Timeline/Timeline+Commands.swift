@@ -41,7 +41,7 @@ extension Timeline {
 
   /// The loop count in force.
   public var loops: LoopCount {
-    core.plays.map { LoopCount(_unchecked: $0) } ?? .infinite
+    core.loops
   }
 
   /// Changes the loop count. While playing or paused at or past the new

@@ -45,7 +45,7 @@ extension Timeline {
 
   /// The number of completed iterations: `T / L` before the end, the loop
   /// count at it.
-  public var completedIterations: Int64 { core.completedIterations(at: core.position) }
+  public var completedIterations: Int64 { core.completedIterations }
 
   /// How far the current iteration has played, from 0 to 1 (1 at the end).
   /// For display only: the exact values are ``position`` and ``loopDuration``.
@@ -62,7 +62,7 @@ extension Timeline {
   /// - Complexity: O(log *m*) in the number of displayed frames.
   public func location(at t: Int64) throws(TimelineError) -> TimelineLocation {
     guard t >= 0 else { throw .invalidTime("time \(t) ns is negative") }
-    let cursor = core.locate(core.isStatic ? 0 : min(t, core.end ?? .max))
+    let cursor = core.cursor(at: t)
     return TimelineLocation(frame: cursor.frame, slot: cursor.slot, iteration: cursor.iteration)
   }
 

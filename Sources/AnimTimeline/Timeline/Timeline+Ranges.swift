@@ -27,7 +27,7 @@ extension Timeline {
   ///   ``TimelineError/loopsTooLong(plays:loopDuration:)``.
   /// - Complexity: O(log *m*).
   public mutating func resetRange() throws(TimelineError) {
-    try core.setRange(0, core.table.frameCount - 1)
+    try core.resetRange()
   }
 
   /// The clip a tick switches into when it takes the timeline to the end

@@ -112,6 +112,20 @@ extension TimelineCore {
     modes = newModes
   }
 
+  /// The loop count in force.
+  var loops: LoopCount { plays.map { LoopCount(_unchecked: $0) } ?? .infinite }
+
+  /// Completed iterations at the position.
+  var completedIterations: Int64 { completedIterations(at: position) }
+
+  /// Where the timeline would be at time `t` (`t >= 0`; past the end, the
+  /// end) under its current configuration.
+  ///
+  /// - Complexity: O(log *m*).
+  func cursor(at t: Int64) -> Cursor {
+    locate(isStatic ? 0 : min(t, finalTime))
+  }
+
   /// How far the current iteration has played, from 0 to 1 (1 at the end).
   var iterationProgress: Double {
     if isStatic { return 0 }

@@ -27,6 +27,13 @@ extension TimelineCore {
     relocate()
   }
 
+  /// Plays every frame again.
+  ///
+  /// - Complexity: O(log *m*).
+  mutating func resetRange() throws(TimelineError) {
+    try setRange(0, table.frameCount - 1)
+  }
+
   /// Queues `clip` (or clears the queue, for `nil`).
   ///
   /// - Complexity: O(log *m*).
