@@ -1,4 +1,3 @@
-@testable import TimelineDemo
 import Testing
 import TimelineScript
 @testable import AnimTimeline

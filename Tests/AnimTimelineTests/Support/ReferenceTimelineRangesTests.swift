@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TimelineScript
 @testable import AnimTimeline
-@testable import TimelineDemo
 
 /// The reference model against the spec's section 8 (ranges, the queued
 /// range, cues): every worked example of `examples/ranges`, driven line by
