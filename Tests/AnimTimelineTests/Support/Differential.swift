@@ -1,4 +1,5 @@
-import AnimTimeline
+import Testing
+@testable import AnimTimeline
 import TimelineScript
 
 #if canImport(Darwin)
@@ -18,14 +19,43 @@ func traceScript(_ script: GeneratedScript) {
   fclose(file)
 }
 
-/// What a timeline looks like from outside after a command.
+/// A cue as the spec sees it: a name's UTF-8 bytes and a provider frame.
+typealias CueKey = ReferenceTimeline.Cue
+
+/// Everything observable about a timeline, from outside, after a command:
+/// where it stands (the carry included), what it plays (range, loop count,
+/// direction, `L`, `E`, the queued clip), its settings and its cues. Made
+/// from the engine or from the reference model, so that the differential
+/// compares all of it in one `==`, and a test can check that a command
+/// "changes nothing" the same way.
 struct Observation: Equatable, CustomStringConvertible {
   var state: PlaybackState
-  var position: Int64
-  var iteration: Int64
+  /// `T`, the iteration, the display slot, and the carry (millionths of a
+  /// nanosecond).
+  var position, iteration, slot, carry: Int64
   var frame: Int
-  var slot: Int64
   var suspended: Bool
+  /// `completedIterations`; `nil` on a static timeline (no iterations).
+  var completed: Int64?
+  var isStatic: Bool
+  var range: ClosedRange<Int>
+  /// Plays, `nil` infinite.
+  var loops: Int64?
+  var direction: PlaybackDirection
+  /// `L`.
+  var loopDuration: Int128
+  /// `E`, `nil` infinite.
+  var end: Int128?
+  var queued: ReferenceTimeline.QueuedRange?
+  /// Millionths.
+  var rate: Int64
+  /// Nanoseconds, `nil` none (a max-step of `Int64.max` is none).
+  var maxStep: Int64?
+  var policy: SkipPolicy
+  /// The run modes' names as bytes, without duplicates, in their first order.
+  var modes: [[UInt8]]
+  /// In the spec's order: by frame, then by name bytes.
+  var cues: [CueKey]
 
   init(_ timeline: Timeline<SyntheticFrameProvider>) {
     state = timeline.state
@@ -34,6 +64,20 @@ struct Observation: Equatable, CustomStringConvertible {
     frame = timeline.currentFrame
     slot = timeline.slot
     suspended = timeline.isSuspended
+    carry = timeline.core.carry
+    isStatic = timeline.isStatic
+    completed = isStatic ? nil : timeline.completedIterations
+    range = timeline.range
+    loops = timeline.loops.plays
+    direction = timeline.direction
+    loopDuration = Int128(timeline.loopDuration)
+    end = timeline.totalDuration.map { Int128($0) }
+    queued = timeline.queued.map(ReferenceTimeline.QueuedRange.init)
+    rate = timeline.rate.millionths
+    maxStep = timeline.maxStep.isUnlimited ? nil : timeline.maxStep.nanoseconds
+    policy = timeline.policy
+    modes = timeline.modes.names.map { Array($0.utf8) }
+    cues = timeline.cues.map { CueKey($0.name, $0.frame) }
   }
 
   init(_ model: ReferenceTimeline) {
@@ -44,10 +88,80 @@ struct Observation: Equatable, CustomStringConvertible {
     frame = place.frame
     slot = Int64(place.slot)
     suspended = model.suspended
+    carry = model.carry
+    isStatic = model.isStatic
+    completed = isStatic ? nil : Int64(model.completed(at: Int128(model.position)))
+    range = model.range
+    loops = model.loops
+    direction = model.direction
+    loopDuration = model.loopDuration
+    end = model.end
+    queued = model.queued
+    rate = model.rate
+    maxStep = model.maxStep == .max ? nil : model.maxStep
+    policy = model.policy
+    modes = []
+    for name in model.modes.map({ Array($0.utf8) }) where !modes.contains(name) { modes.append(name) }
+    cues = model.cues.sorted(by: CueKey.precedes)
+  }
+
+  /// This observation with the carry left out when both are finished.
+  ///
+  /// Once a tick finishes, later ticks do not run step 3 ("only when
+  /// playing"), so the carry of one tick `D1 + D2` (all of it divided) and
+  /// of two ticks `D1`, `D2` (the part after the end never divided) may
+  /// differ. Spec 6.3 promises additivity between commands, and the carry
+  /// shows again only after one (`loops` from finished to paused, then
+  /// `play`): properties that compare a timeline with itself under another
+  /// split of time compare with this.
+  func sameButCarryWhenFinished(_ other: Observation) -> Bool {
+    var (x, y) = (self, other)
+    if x.state == .finished && y.state == .finished { (x.carry, y.carry) = (0, 0) }
+    return x == y
+  }
+
+  /// This observation of a timeline playing the range `frames`, seen as a
+  /// timeline whose provider has only those frames (spec 8.1): frame
+  /// numbers shifted by `frames.lowerBound`, cues outside the range left
+  /// out. The provider's `isStatic` is left as it is.
+  func cut(to frames: ClosedRange<Int>) -> Observation {
+    let shift = frames.lowerBound
+    var copy = self
+    copy.frame -= shift
+    copy.range = (range.lowerBound - shift)...(range.upperBound - shift)
+    copy.queued = queued.map {
+      var moved = $0
+      (moved.first, moved.last) = (moved.first - shift, moved.last - shift)
+      return moved
+    }
+    copy.cues = cues.filter { frames.contains($0.frame) }.map { CueKey(name: $0.name, frame: $0.frame - shift) }
+    return copy
+  }
+
+  /// The names of the fields that differ from `other`'s.
+  func differences(from other: Observation) -> [String] {
+    zip(Mirror(reflecting: self).children, Mirror(reflecting: other).children).compactMap { mine, theirs in
+      String(describing: mine.value) == String(describing: theirs.value) ? nil : mine.label
+    }
   }
 
   var description: String {
-    "state=\(state) t=\(position) iteration=\(iteration) frame=\(frame) slot=\(slot) suspended=\(suspended)"
+    let queue = queued.map {
+      "\($0.first)...\($0.last) x\($0.loops.map(String.init) ?? "inf") \($0.direction.map(\.rawValue) ?? "-")"
+    }
+    return "state=\(state) t=\(position) iteration=\(iteration) frame=\(frame) slot=\(slot) suspended=\(suspended) "
+      + "carry=\(carry) completed=\(completed.map(String.init) ?? "-")"
+      + " | range=\(range) loops=\(loops.map(String.init) ?? "inf") direction=\(direction.rawValue) "
+      + "L=\(loopDuration) E=\(end.map(String.init) ?? "inf") queued=\(queue ?? "none")\(isStatic ? " static" : "")"
+      + " | rate=\(rate) max-step=\(maxStep.map(String.init) ?? "none") policy=\(policy.rawValue) "
+      + "modes=\(modes.map { String(decoding: $0, as: UTF8.self) }) cues=\(cues)"
+  }
+}
+
+extension ReferenceTimeline.QueuedRange {
+  /// The model's form of an engine clip.
+  init(_ clip: Clip) {
+    self.init(first: clip.frames.lowerBound, last: clip.frames.upperBound, loops: clip.loops.plays, direction: clip.direction)
   }
 }
 
@@ -55,24 +169,43 @@ struct Observation: Equatable, CustomStringConvertible {
 enum CommandResult: Equatable, CustomStringConvertible {
   case events([ModelEvent])
   case rejected
+  /// The engine's views of one command's events disagree with each other
+  /// (``Timeline/result(of:)``).
+  case inconsistent(String)
 
   var description: String {
     switch self {
     case let .events(events): return "events \(events)"
     case .rejected: return "rejected"
+    case let .inconsistent(problem): return "inconsistent events: \(problem)"
     }
   }
 }
 
 extension Timeline<SyntheticFrameProvider> {
-  /// Applies one script command (``ScriptCommand/apply(to:)``).
+  /// Applies one script command (``ScriptCommand/apply(to:)``): all its
+  /// events (``Timeline/events(in:)``, cue hits included), once they are
+  /// found consistent with the other views of them: the `TickEvents`
+  /// themselves are the events without the cue hits, `reachedCue` holds
+  /// exactly when there are hits, and ``Timeline/cueHits(in:)`` gives the
+  /// same hits, byte for byte.
   mutating func result(of command: ScriptCommand) -> CommandResult {
+    let events: TickEvents
     do {
-      let events = try command.apply(to: &self)
-      return .events(self.events(in: events).map(ModelEvent.init))
+      events = try command.apply(to: &self)
     } catch {
       return .rejected
     }
+    let all = Array(self.events(in: events))
+    let hits = cueHits(in: events).map { ModelEvent(.cue($0)) }
+    let fixed = all.filter { if case .cue = $0 { false } else { true } }
+    let cues = all.filter { if case .cue = $0 { true } else { false } }.map(ModelEvent.init)
+    guard Array(events) == fixed, events.count == fixed.count, events.isEmpty == all.isEmpty,
+          events.reachedCue == !hits.isEmpty, hits == cues
+    else {
+      return .inconsistent("TickEvents \(Array(events)) reachedCue \(events.reachedCue), cueHits \(hits), events(in:) \(all)")
+    }
+    return .events(all.map(ModelEvent.init))
   }
 }
 
@@ -93,8 +226,20 @@ extension ReferenceTimeline {
 }
 
 enum Differential {
+  /// The differential property: every script `gen` makes runs alike on the
+  /// engine and on the model (``firstMismatch(_:)``).
+  static func check(
+    _ name: String, _ gen: Gen<GeneratedScript>, iterations: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    forAll(name, gen: gen, iterations: iterations, sourceLocation: sourceLocation) { script in
+      if let mismatch = firstMismatch(script) { throw PropertyFailure(message: mismatch) }
+      return true
+    }
+  }
+
   /// Runs `script` on the engine and on the reference model, comparing after
-  /// every command; returns a description of the first disagreement.
+  /// every command (its result, then ``compare(_:_:after:)``); returns a
+  /// description of the first disagreement.
   static func firstMismatch(_ script: GeneratedScript) -> String? {
     traceScript(script)
     let modelOrNil = try? script.makeModel()
@@ -107,34 +252,41 @@ enum Differential {
     }
     if let problem = compare(engine, model, after: "creation") { return problem }
     for (index, command) in script.commands.enumerated() {
+      let before = model
       let expected = model.result(of: command)
       let actual = engine.result(of: command)
-      let step = "command #\(index + 1) `\(command)`"
+      func step() -> String { "command #\(index + 1) `\(command)` (before: \(Observation(before)))" }
       if expected != actual {
-        return "\(step): expected \(expected), engine gave \(actual)\n  model after: \(Observation(model))\n  engine after: \(Observation(engine))"
+        return "\(step()):\n  expected \(expected)\n  engine   \(actual)\n  model after:  \(Observation(model))\n  engine after: \(Observation(engine))"
       }
-      if let problem = compare(engine, model, after: step) { return problem }
+      if let problem = compare(engine, model, after: step()) { return problem }
     }
     return nil
   }
 
-  static func compare(_ engine: Timeline<SyntheticFrameProvider>, _ model: ReferenceTimeline, after step: String) -> String? {
+  /// The engine's ``Observation`` against the model's, then its answers to
+  /// `location(at:)` at a few times: 0, around the position, `L`, and
+  /// around `E`.
+  static func compare(
+    _ engine: Timeline<SyntheticFrameProvider>, _ model: ReferenceTimeline, after step: @autoclosure () -> String
+  ) -> String? {
     let expected = Observation(model)
     let actual = Observation(engine)
-    if expected != actual { return "after \(step):\n  expected \(expected)\n  engine   \(actual)" }
-    if engine.isStatic != model.isStatic { return "after \(step): isStatic \(engine.isStatic), expected \(model.isStatic)" }
-    if Int128(engine.loopDuration) != model.loopDuration { return "after \(step): loopDuration \(engine.loopDuration)" }
-    if engine.totalDuration.map({ Int128($0) }) != model.end { return "after \(step): totalDuration \(String(describing: engine.totalDuration))" }
-    if !model.isStatic, Int128(engine.completedIterations) != model.completed(at: Int128(model.position)) {
-      return "after \(step): completedIterations \(engine.completedIterations), expected \(model.completed(at: Int128(model.position)))"
+    if expected != actual {
+      return "after \(step()):\n  expected \(expected)\n  engine   \(actual)\n  differs in: \(actual.differences(from: expected))"
     }
-    // Queries at a few nearby times, under the current configuration.
     let t = model.position
-    for probe in [0, t, t > 0 ? t - 1 : 0, t < Int64.max ? t + 1 : t] + (model.end.map { [Int64($0)] } ?? []) {
-      let want = model.location(at: probe)
-      guard let got = try? engine.location(at: probe) else { return "after \(step): location(at: \(probe)) threw" }
+    var probes: [Int64] = [t, 0, t > 0 ? t - 1 : 0, t < .max ? t + 1 : t, Int64(min(model.loopDuration, Int128(Int64.max)))]
+    if let end = model.end { probes += [Int64(end), Int64(end) - 1] }
+    var seen: Set<Int64> = []
+    for probe in probes where probe >= 0 && seen.insert(probe).inserted {
+      // At the position, the model's place is the observation's.
+      let want = probe == t
+        ? ReferenceTimeline.Place(frame: expected.frame, slot: Int128(expected.slot), iteration: Int128(expected.iteration))
+        : model.location(at: probe)
+      guard let got = try? engine.location(at: probe) else { return "after \(step()): location(at: \(probe)) threw" }
       if got.frame != want.frame || Int128(got.slot) != want.slot || Int128(got.iteration) != want.iteration {
-        return "after \(step): location(at: \(probe)) = \(got), expected \(want)"
+        return "after \(step()): location(at: \(probe)) = \(got), expected \(want)"
       }
     }
     return nil

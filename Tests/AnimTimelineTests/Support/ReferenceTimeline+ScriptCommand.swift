@@ -16,7 +16,7 @@ extension ReferenceTimeline {
     case let .rate(r): setRate(r); return []
     case let .loops(k): return try setLoops(k).map(ModelEvent.init)
     case let .direction(d): direction = d; return []
-    case let .maxStep(v): maxStep = v; return []
+    case let .maxStep(v): try setMaxStep(v); return []
     case let .policy(p): policy = p; return []
     case let .modes(names): modes = names; return []
     case let .range(a, b): try setRange(a, b); return []

@@ -225,9 +225,26 @@ extension ReferenceTimeline {
   }
 
   /// A cue: a name (bytes) on a provider frame (section 8.3).
-  struct Cue: Hashable {
+  struct Cue: Hashable, CustomStringConvertible {
     var name: [UInt8]
     var frame: Int
+
+    init(name: [UInt8], frame: Int) {
+      self.name = name
+      self.frame = frame
+    }
+
+    /// The cue `name` (by its UTF-8 bytes) on `frame`.
+    init(_ name: String, _ frame: Int) {
+      self.init(name: Array(name.utf8), frame: frame)
+    }
+
+    /// The spec's order of cues: by frame, then by name bytes.
+    static func precedes(_ a: Cue, _ b: Cue) -> Bool {
+      a.frame != b.frame ? a.frame < b.frame : a.name.lexicographicallyPrecedes(b.name)
+    }
+
+    var description: String { "\(String(decoding: name, as: UTF8.self))@\(frame)" }
   }
 
   /// The cue events of a tick whose reached slots are `phases` (one list

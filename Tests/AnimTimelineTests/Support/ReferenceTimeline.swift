@@ -82,6 +82,7 @@ struct ReferenceTimeline: CustomStringConvertible {
     maxStep: Int64? = 1_000_000_000, policy: SkipPolicy = .skip, modes: [String] = ["default"]
   ) throws(Rejection) {
     self.durations = durations
+    self.isStatic = durations.filter { $0 > 0 }.count <= 1
     self.rangeFirst = 0
     self.rangeLast = durations.count - 1
     self.direction = direction
@@ -90,6 +91,7 @@ struct ReferenceTimeline: CustomStringConvertible {
     self.policy = policy
     self.modes = modes
     self.loops = nil
+    if let maxStep, maxStep <= 0 { throw .maxStepNotPositive }
     if let loops, loops < 1 { throw .loopsNotPositive }
     guard Self.fits(loops, loopDuration: Self.sum(durations)) else { throw .loopsTooLong }
     self.loops = loops
@@ -103,8 +105,7 @@ struct ReferenceTimeline: CustomStringConvertible {
         + " direction=\(queued.direction.map { "\($0)" } ?? "-")"
     }
     if !cues.isEmpty {
-      text += ", cues=" + cues.sorted { $0.frame != $1.frame ? $0.frame < $1.frame : $0.name.lexicographicallyPrecedes($1.name) }
-        .map { "\(String(decoding: $0.name, as: UTF8.self))@\($0.frame)" }.joined(separator: ",")
+      text += ", cues=" + cues.sorted(by: Cue.precedes).map(\.description).joined(separator: ",")
     }
     return text + ")"
   }
@@ -143,8 +144,9 @@ struct ReferenceTimeline: CustomStringConvertible {
   /// `m` of the range.
   var m: Int128 { segment.m }
 
-  /// Static: a property of the provider (all its frames: `m <= 1`).
-  var isStatic: Bool { durations.filter { $0 > 0 }.count <= 1 }
+  /// Static: a property of the provider (all its frames: `m <= 1`),
+  /// found once, since the durations never change.
+  let isStatic: Bool
 
   /// `E = k * L` of the range, or `nil` for infinite loops.
   var end: Int128? { segment.end }
@@ -294,6 +296,14 @@ struct ReferenceTimeline: CustomStringConvertible {
   /// `then all K|inf [direction]`.
   mutating func queueAll(loops k: Int64?, direction: PlaybackDirection? = nil) throws(Rejection) {
     try queue(0, durations.count - 1, loops: k, direction: direction)
+  }
+
+  /// The queued range as the segment it would play (its own loop count,
+  /// its direction or the current one), if a range is queued.
+  var queuedSegment: Segment? {
+    queued.map {
+      Segment(durations: durations, first: $0.first, last: $0.last, loops: $0.loops, direction: $0.direction ?? direction)
+    }
   }
 
   /// `then none` (invalid on a static timeline, like every `then`).

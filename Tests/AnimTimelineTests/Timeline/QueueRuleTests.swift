@@ -54,14 +54,14 @@ import Testing
     try t.setRange(1...2)
     t.play()
     _ = try tick(&t, ms(13) + 3)
-    var before = RangeSnapshot(t)
+    var before = Observation(t)
     let clip = Clip(frames: 0...3, loops: try .plays(1), direction: .reverse)
     try t.queue(clip)
-    before.queued = clip
-    #expect(RangeSnapshot(t) == before)
+    before.queued = .init(clip)
+    #expect(Observation(t) == before)
     try t.queue(nil)
     before.queued = nil
-    #expect(RangeSnapshot(t) == before)
+    #expect(Observation(t) == before)
     // T = 9.1 ms (frame 1 until 20 ms): a 1 ms tick reports nothing.
     #expect(try tick(&t, ms(1)).isEmpty)
   }

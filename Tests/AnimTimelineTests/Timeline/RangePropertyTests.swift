@@ -35,7 +35,7 @@ import Testing
   ///   from finished reset the carry; a `then` between them could be
   ///   used by `D1`'s switch but not by `D1 + D2`'s, and vice versa).
   /// And the carry is compared only while the timeline is not finished
-  /// (see ``sameButCarryWhenFinished(_:_:)``).
+  /// (see ``Observation/sameButCarryWhenFinished(_:)``).
   /// Commands applied to both timelines between pairs are fine: here a
   /// pair may first queue the clip again, so a case can switch twice.
   @Test func tickAdditivityAcrossASwitch() {
@@ -59,17 +59,17 @@ import Testing
         }
         let d = setup.tickLength(raw)
         let first = Int64(Int128(d) * Int128(cut) / 1_000)
-        let before = RangeSnapshot(whole)
+        let before = Observation(whole)
         let a = try whole.tick(by: d)
         let b1 = try split.tick(by: first)
         let b2 = try split.tick(by: d - first)
         if a.rangeSwitch != nil { switches += 1 }
         try ensure(
-          Self.sameButCarryWhenFinished(whole, split),
+          Observation(whole).sameButCarryWhenFinished(Observation(split)),
           """
           from \(before)
-          one tick of \(d) ns: \(RangeSnapshot(whole)) \(Array(a))
-          ticks of \(first) and \(d - first) ns: \(RangeSnapshot(split)) \(Array(b1)) \(Array(b2))
+          one tick of \(d) ns: \(Observation(whole)) \(Array(a))
+          ticks of \(first) and \(d - first) ns: \(Observation(split)) \(Array(b1)) \(Array(b2))
           """)
         // A tick switches at most once, and only into a clip that was queued.
         try ensure(a.rangeSwitch == nil || before.queued != nil, "switched without a queue: \(Array(a))")
@@ -80,19 +80,6 @@ import Testing
     }
     print("tickAdditivityAcrossASwitch: \(cases) timelines, \(switched) switched, \(twice) twice")
     #expect(switched * 4 > cases, "too few cases switch: \(switched) of \(cases)")
-  }
-
-  /// The same snapshot, but for the carry of a finished timeline: once a
-  /// tick finishes, later ticks do not run step 3 ("only when playing"),
-  /// so the carry of `D1 + D2` (all of it divided) and of `D1`, `D2` (the
-  /// part after the end never divided) may differ. Spec 6.3 promises
-  /// additivity between commands, and the carry shows again only after
-  /// one (`loops` from finished to paused, then `play`).
-  static func sameButCarryWhenFinished(_ a: Engine, _ b: Engine) -> Bool {
-    var x = RangeSnapshot(a)
-    var y = RangeSnapshot(b)
-    if x.state == .finished && y.state == .finished { (x.carry, y.carry) = (0, 0) }
-    return x == y
   }
 
   /// Why (a) leaves the carry of a finished timeline out: d = 10, 10 ns,
@@ -156,7 +143,7 @@ import Testing
       let events = try whole.tick(by: span)
       let hits = Array(whole.cueHits(in: events))
       let expected = CueOracle.hits(durations: ns, before: before, after: whole, switched: events.rangeSwitch != nil)
-      try ensure(sameHits(hits, expected), "one tick of \(span) ns from \(RangeSnapshot(before)): hits \(hits), expected \(expected)")
+      try ensure(sameHits(hits, expected), "one tick of \(span) ns from \(Observation(before)): hits \(hits), expected \(expected)")
       if events.rangeSwitch != nil { switched += 1 }
       if !hits.isEmpty { hitCases += 1 }
 
@@ -166,13 +153,13 @@ import Testing
         let e = try split.tick(by: d)
         let h = Array(split.cueHits(in: e))
         let x = CueOracle.hits(durations: ns, before: previous, after: split, switched: e.rangeSwitch != nil)
-        try ensure(sameHits(h, x), "tick of \(d) ns from \(RangeSnapshot(previous)): hits \(h), expected \(x)")
+        try ensure(sameHits(h, x), "tick of \(d) ns from \(Observation(previous)): hits \(h), expected \(x)")
         for hit in h { sums[CueKey(hit.name, hit.frame), default: 0] += hit.count }
       }
       var total: [CueKey: Int64] = [:]
       for hit in hits { total[CueKey(hit.name, hit.frame), default: 0] += hit.count }
       try ensure(sums == total, "split \(ticks) counted \(sums), one tick of \(span) ns counted \(total)")
-      try ensure(Self.sameButCarryWhenFinished(whole, split), "\(RangeSnapshot(whole)) vs \(RangeSnapshot(split))")
+      try ensure(Observation(whole).sameButCarryWhenFinished(Observation(split)), "\(Observation(whole)) vs \(Observation(split))")
       return true
     }
     print("noCueLostOrDoubled: \(cases) timelines, \(switched) switched, \(hitCases) with hits")
@@ -180,8 +167,7 @@ import Testing
   }
 
   func sameHits(_ a: [CueHit], _ b: [CueHit]) -> Bool {
-    a.count == b.count
-      && zip(a, b).allSatisfy { $0.name.utf8.elementsEqual($1.name.utf8) && $0.frame == $1.frame && $0.count == $1.count }
+    RangeRules.sameBytes(a.map(TimelineEvent.cue), b.map(TimelineEvent.cue))
   }
 
   // MARK: (d) A range is a provider of its frames
@@ -190,10 +176,11 @@ import Testing
   /// only frames A..B", frame numbers shifted by A. A range with at least
   /// two displayed frames (so the cut provider is not static) behaves
   /// exactly like a timeline over `SyntheticFrameProvider(durations:
-  /// Array(d[A...B]))`, under random commands: the same state, position,
-  /// frame - A, iteration, slot, suspension, loop count, end, carry,
-  /// the same events (frames shifted, cue hits included) and the same
-  /// rejections. The range is set after a random prefix of commands (it
+  /// Array(d[A...B]))`, under random commands: the same observation
+  /// (``Observation/cut(to:)``: state, position, frame - A, iteration,
+  /// slot, suspension, carry, completed iterations, loop count, `L`, `E`,
+  /// direction, settings, the cues of the range), the same events (frames
+  /// shifted, cue hits included) and the same rejections. The range is set after a random prefix of commands (it
   /// keeps the settings, the state but finished, and the suspension; it
   /// resets T and the carry), and the cut timeline is given the same
   /// settings, state and cues.
@@ -219,12 +206,12 @@ import Testing
       let upper = max(rawA % n, rawB % n)
       guard d[lower...upper].filter({ $0 > 0 }).count >= 2 else { return true }
       cases += 1
-      let loopCount = try RangeRules.loopCount(loops == 0 ? nil : loops)
+      let loopCount = try LoopCount.count(loops == 0 ? nil : loops)
       var ranged = try Timeline(provider: SyntheticFrameProvider(durations: d, loopCount: loopCount))
       for (name, frame) in cues where d[frame % n] > 0 { try ranged.addCue(["a", "b", "c"][name], frame: frame % n) }
       for c in prefix { _ = c.apply(to: &ranged, unit: unit, shift: 0) }
       try ranged.setRange(lower...upper)
-      try ensure(ranged.position == 0 && ranged.core.carry == 0 && ranged.state != .finished, "range: \(RangeSnapshot(ranged))")
+      try ensure(ranged.position == 0 && ranged.core.carry == 0 && ranged.state != .finished, "range: \(Observation(ranged))")
 
       var cut = try Timeline(provider: SyntheticFrameProvider(durations: Array(d[lower...upper]), loopCount: loopCount))
       try cut.setLoops(ranged.loops)
@@ -240,8 +227,8 @@ import Testing
 
       var log: [String] = []
       try ensure(
-        CutObservation(ranged, shift: lower) == CutObservation(cut, shift: 0),
-        "after the range: \(CutObservation(ranged, shift: lower)) vs \(CutObservation(cut, shift: 0))")
+        Observation(ranged).cut(to: lower...upper) == Observation(cut),
+        "after the range: \(Observation(ranged).cut(to: lower...upper)) vs \(Observation(cut))")
       for c in commands {
         let r = c.apply(to: &ranged, unit: unit, shift: 0)
         let s = c.apply(to: &cut, unit: unit, shift: lower)
@@ -258,11 +245,11 @@ import Testing
           }
         }
         try ensure(
-          (outside || shifted == s) && CutObservation(ranged, shift: lower) == CutObservation(cut, shift: 0),
+          (outside || shifted == s) && Observation(ranged).cut(to: lower...upper) == Observation(cut),
           """
           range \(lower)...\(upper) of \(d); \(log.joined(separator: "; "))
-          ranged: \(CutObservation(ranged, shift: lower)) \(shifted.map { "\($0)" } ?? "rejected")
-          cut:    \(CutObservation(cut, shift: 0)) \(s.map { "\($0)" } ?? "rejected")
+          ranged: \(Observation(ranged).cut(to: lower...upper)) \(shifted.map { "\($0)" } ?? "rejected")
+          cut:    \(Observation(cut)) \(s.map { "\($0)" } ?? "rejected")
           """)
       }
       return true
@@ -376,7 +363,7 @@ import Testing
             && t.location == TimelineLocation(frame: j, slot: iteration, iteration: iteration),
           """
           d = \(d), range \(lower)...\(upper), L = \(length); \(log.joined(separator: "; "))
-          engine: \(RangeSnapshot(t)) \(events)
+          engine: \(Observation(t)) \(events)
           model:  t=\(position) finished=\(finished) iteration=\(iteration) \(expected)
           """)
       }
@@ -404,7 +391,7 @@ import Testing
         let lower = min(a, b)
         let upper = max(a, b)
         let clip = Clip(frames: lower...upper, loops: b == 0 ? .infinite : try .plays(Int64(b)), direction: b == 3 ? .reverse : nil)
-        let before = RangeSnapshot(t)
+        let before = Observation(t)
         let outcome: Result<Void, TimelineError>
         switch kind {
         case 0: outcome = Result { () throws(TimelineError) in try t.setRange(lower...upper) }
@@ -424,7 +411,7 @@ import Testing
         guard case .failure(.staticTimeline) = outcome else {
           throw PropertyFailure(message: "op \(kind) on \(lower)...\(upper) of \(d): \(outcome)")
         }
-        try ensure(RangeSnapshot(t) == before, "a rejected op changed \(before) to \(RangeSnapshot(t))")
+        try ensure(Observation(t) == before, "a rejected op changed \(before) to \(Observation(t))")
       }
       return true
     }
@@ -638,39 +625,5 @@ struct RangeCommand: CustomStringConvertible {
     } catch {
       return nil
     }
-  }
-}
-
-/// What property (d) compares, with frame numbers shifted to the range's.
-struct CutObservation: Equatable, CustomStringConvertible {
-  var state: PlaybackState
-  var position: Int64
-  var frame: Int
-  var iteration: Int64
-  var slot: Int64
-  var suspended: Bool
-  var loops: LoopCount
-  var end: Int64?
-  var length: Int64
-  var carry: Int64
-  var completed: Int64
-
-  init(_ t: Timeline<SyntheticFrameProvider>, shift: Int) {
-    state = t.state
-    position = t.position
-    frame = t.currentFrame - shift
-    iteration = t.iteration
-    slot = t.slot
-    suspended = t.isSuspended
-    loops = t.loops
-    end = t.totalDuration
-    length = t.loopDuration
-    carry = t.core.carry
-    completed = t.completedIterations
-  }
-
-  var description: String {
-    "state=\(state) t=\(position) frame=\(frame) iteration=\(iteration) slot=\(slot) suspended=\(suspended) "
-      + "loops=\(loops) E=\(end.map { String($0) } ?? "inf") L=\(length) carry=\(carry) completed=\(completed)"
   }
 }

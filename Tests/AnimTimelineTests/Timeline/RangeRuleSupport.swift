@@ -15,13 +15,8 @@ enum RangeRules {
   ) throws -> Engine {
     var configuration = TimelineConfiguration()
     try configure(&configuration)
-    let provider = try SyntheticFrameProvider(durations: durations, loopCount: try loopCount(loops))
+    let provider = try SyntheticFrameProvider(durations: durations, loopCount: try .count(loops))
     return try Timeline(provider: provider, configuration: configuration)
-  }
-
-  /// `nil` is infinite.
-  static func loopCount(_ plays: Int64?) throws -> LoopCount {
-    try plays.map { try LoopCount.plays($0) } ?? .infinite
   }
 
   /// Every event of the tick or command that returned `events`, cue hits
@@ -54,74 +49,6 @@ enum RangeRules {
   /// UTF-8 bytes (`String`'s `==` treats canonically equivalent names as
   /// equal, the spec does not).
   static func sameBytes(_ a: [TimelineEvent], _ b: [TimelineEvent]) -> Bool {
-    a.count == b.count && zip(a, b).allSatisfy { x, y in
-      switch (x, y) {
-      case let (.cue(p), .cue(q)):
-        return p.name.utf8.elementsEqual(q.name.utf8) && p.frame == q.frame && p.count == q.count
-      default:
-        return x == y
-      }
-    }
-  }
-}
-
-/// A cue as the spec sees it: a name's UTF-8 bytes and a provider frame.
-struct CueKey: Hashable, CustomStringConvertible {
-  var name: [UInt8]
-  var frame: Int
-
-  init(_ name: String, _ frame: Int) {
-    self.name = Array(name.utf8)
-    self.frame = frame
-  }
-
-  var description: String { "\(String(decoding: name, as: UTF8.self))@\(frame)" }
-}
-
-/// Everything observable about a timeline that section 8's rules talk
-/// about, and the carry, so that "changes nothing" and "stays" can be
-/// checked in one comparison.
-struct RangeSnapshot: Equatable, CustomStringConvertible {
-  var state: PlaybackState
-  var position: Int64
-  var frame: Int
-  var iteration: Int64
-  var slot: Int64
-  var suspended: Bool
-  var range: ClosedRange<Int>
-  var queued: Clip?
-  var loops: LoopCount
-  var direction: PlaybackDirection
-  var rate: Rate
-  var maxStep: MaxStep
-  var policy: SkipPolicy
-  var modes: RunModes
-  var carry: Int64
-  var cues: [CueKey]
-
-  init(_ timeline: Timeline<SyntheticFrameProvider>) {
-    state = timeline.state
-    position = timeline.position
-    frame = timeline.currentFrame
-    iteration = timeline.iteration
-    slot = timeline.slot
-    suspended = timeline.isSuspended
-    range = timeline.range
-    queued = timeline.queued
-    loops = timeline.loops
-    direction = timeline.direction
-    rate = timeline.rate
-    maxStep = timeline.maxStep
-    policy = timeline.policy
-    modes = timeline.modes
-    carry = timeline.core.carry
-    cues = timeline.cues.map { CueKey($0.name, $0.frame) }
-  }
-
-  var description: String {
-    let queue = queued.map { "\($0.frames) x\($0.loops) \($0.direction.map(\.rawValue) ?? "-")" } ?? "none"
-    return "state=\(state) t=\(position) frame=\(frame) iteration=\(iteration) slot=\(slot) "
-      + "suspended=\(suspended) range=\(range) queued=\(queue) loops=\(loops) direction=\(direction.rawValue) "
-      + "rate=\(rate) maxStep=\(maxStep) policy=\(policy.rawValue) modes=\(modes) carry=\(carry) cues=\(cues)"
+    a.map(ModelEvent.init) == b.map(ModelEvent.init)
   }
 }

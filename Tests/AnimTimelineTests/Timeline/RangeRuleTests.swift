@@ -63,12 +63,12 @@ import Testing
     // d = 10, 0, 20, 30, 40 ms; range 1...3: d' = 0, 20, 30, b' = 0, 0, 20, 50, L' = 50.
     var t = try make([ms(10), 0, ms(20), ms(30), ms(40)], loops: 3)
     try t.setRange(1...3)
-    let before = RangeSnapshot(t)
+    let before = Observation(t)
     #expect(throws: TimelineError.self) { try t.seek(toFrame: 0) }  // J < A
     #expect(throws: TimelineError.self) { try t.seek(toFrame: 4) }  // J > B
     #expect(throws: TimelineError.frameNotDisplayed(frame: 1)) { try t.seek(toFrame: 1) }  // d[J] = 0
     #expect(throws: TimelineError.self) { try t.seek(toFrame: 5) }  // J >= n
-    #expect(RangeSnapshot(t) == before)
+    #expect(Observation(t) == before)
     // Frame 3 is x = 2: t = b'[2] = 20 ms; in iteration 1: 50 + 20 ms.
     try t.seek(toFrame: 3)
     #expect(t.position == ms(20) && t.currentFrame == 3 && t.state == .paused)
@@ -86,14 +86,14 @@ import Testing
     // m = 1 (frame 1 only): static, whatever range would hold it.
     var t = try make([0, ms(10), 0], loops: 2)
     #expect(t.isStatic)
-    let before = RangeSnapshot(t)
+    let before = Observation(t)
     #expect(throws: TimelineError.staticTimeline) { try t.setRange(1...1) }
     #expect(throws: TimelineError.staticTimeline) { try t.setRange(0...2) }
     #expect(throws: TimelineError.staticTimeline) { try t.resetRange() }  // range all
     #expect(throws: TimelineError.staticTimeline) { try t.queue(Clip(frames: 1...1, loops: .infinite)) }
     #expect(throws: TimelineError.staticTimeline) { try t.queue(Clip(frames: 0...2, loops: try .plays(1))) }  // then all
     #expect(throws: TimelineError.staticTimeline) { try t.queue(nil) }  // then none
-    #expect(RangeSnapshot(t) == before)
+    #expect(Observation(t) == before)
     // m = 0: static too (shows frame 0).
     var none = try make([0, 0])
     #expect(throws: TimelineError.staticTimeline) { try none.resetRange() }
@@ -192,14 +192,16 @@ import Testing
     try t.addCue("step", frame: 2)
     _ = try RangeRules.tick(&t, 1, mode: "other")  // suspended
     t.play()
-    var before = RangeSnapshot(t)
+    var before = Observation(t)
     try t.setRange(2...3)
-    let after = RangeSnapshot(t)
+    let after = Observation(t)
     #expect(after.range == 2...3)
-    // Only the range and the position (with its frame, slot, iteration) moved.
+    // Only the range (with its L and E) and the position (with its frame,
+    // slot, iteration and completed iterations) moved.
     before.range = after.range
+    (before.loopDuration, before.end) = (after.loopDuration, after.end)
     before.position = 0
-    (before.frame, before.slot, before.iteration) = (after.frame, after.slot, after.iteration)
+    (before.frame, before.slot, before.iteration, before.completed) = (after.frame, after.slot, after.iteration, after.completed)
     #expect(after == before)
     // The loop count now applies to the range: E = 3 * 70 ms.
     #expect(t.totalDuration == ms(210))
@@ -218,24 +220,24 @@ import Testing
     // `ClosedRange` cannot hold A > B, so the public API cannot even say
     // it; the core's check is the line's.
     var t = try make([ms(10), ms(20), ms(30)])
-    let before = RangeSnapshot(t)
+    let before = Observation(t)
     #expect(throws: TimelineError.rangeOutOfBounds(lower: 2, upper: 1, count: 3)) { try t.core.setRange(2, 1) }
-    #expect(RangeSnapshot(t) == before)
+    #expect(Observation(t) == before)
   }
 
   @Test func rangeInvalidWhenBIsAtOrPastN() throws {
     var t = try make([ms(10), ms(20), ms(30)])
-    let before = RangeSnapshot(t)
+    let before = Observation(t)
     #expect(throws: TimelineError.rangeOutOfBounds(lower: 1, upper: 3, count: 3)) { try t.setRange(1...3) }
     #expect(throws: TimelineError.rangeOutOfBounds(lower: -1, upper: 1, count: 3)) { try t.setRange(-1...1) }
-    #expect(RangeSnapshot(t) == before)
+    #expect(Observation(t) == before)
   }
 
   @Test func rangeInvalidWithoutAFrameOfPositiveDuration() throws {
     var t = try make([ms(10), 0, 0, ms(20)])
-    let before = RangeSnapshot(t)
+    let before = Observation(t)
     #expect(throws: TimelineError.rangeNotDisplayed(lower: 1, upper: 2)) { try t.setRange(1...2) }
-    #expect(RangeSnapshot(t) == before)
+    #expect(Observation(t) == before)
   }
 
   @Test func rangeInvalidWhenTheLoopCountTimesTheNewLoopDurationExceedsInt64Max() throws {
@@ -252,10 +254,10 @@ import Testing
     var over = try make([1, 7])
     try over.setRange(0...0)
     try over.setLoops(.plays(k))
-    let before = RangeSnapshot(over)
+    let before = Observation(over)
     #expect(throws: TimelineError.loopsTooLong(plays: k, loopDuration: 8)) { try over.setRange(0...1) }
     #expect(throws: TimelineError.loopsTooLong(plays: k, loopDuration: 8)) { try over.resetRange() }
-    #expect(RangeSnapshot(over) == before)
+    #expect(Observation(over) == before)
     // Infinite loops never overflow.
     try over.setLoops(.infinite)
     try over.resetRange()

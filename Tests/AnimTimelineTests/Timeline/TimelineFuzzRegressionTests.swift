@@ -20,7 +20,7 @@ import TimelineScript
   /// the state after each.
   func replay(_ durations: [Int64], loops: Int64? = nil, _ commands: [ScriptCommand]) throws {
     var engine = try Timeline(provider: SyntheticFrameProvider(durations: durations),
-      configuration: .init(loops: try loops.map { try LoopCount.plays($0) } ?? .infinite))
+      configuration: .init(loops: try .count(loops)))
     var model = try ReferenceTimeline(durations: durations, loops: loops)
     for command in commands {
       let expected = model.result(of: command)

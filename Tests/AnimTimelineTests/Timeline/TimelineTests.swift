@@ -13,7 +13,7 @@ import Testing
   func make(_ durations: [Int64], loops: Int64? = nil, _ configure: (inout TimelineConfiguration) throws -> Void = { _ in }) throws -> Engine {
     var configuration = TimelineConfiguration()
     try configure(&configuration)
-    let provider = try SyntheticFrameProvider(durations: durations, loopCount: try loops.map { try .plays($0) } ?? .infinite)
+    let provider = try SyntheticFrameProvider(durations: durations, loopCount: try .count(loops))
     return try Timeline(provider: provider, configuration: configuration)
   }
 
