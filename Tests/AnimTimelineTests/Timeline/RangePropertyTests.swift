@@ -1,6 +1,6 @@
 import Testing
+import TimelineScript
 @testable import AnimTimeline
-@testable import TimelineDemo
 
 /// Properties of spec section 8 (ranges, the queued range, cues) over
 /// thousands of generated cases. A failure prints the seed, the replay
