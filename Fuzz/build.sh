@@ -7,8 +7,8 @@
 # compare coverage and the library's internal invariant checks
 # (ANIMTIMELINE_INTERNAL_CHECKS); each target links both with
 # `-sanitize=fuzzer,address`, which brings libFuzzer's main. The timeline
-# target also compiles the test suite's reference model and its
-# `apply(ScriptCommand)`.
+# target also compiles the test suite's reference model (with its section 8
+# segments, queue, cues and ModelEvent) and its `apply(ScriptCommand)`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,8 +49,10 @@ libraries=("$out/lib/libAnimTimeline.a" "$out/lib/libTimelineScript.a")
 sources=(Fuzz/Support/*.swift "Fuzz/Targets/$target"/*.swift)
 case "$target" in
   timeline)
-    # The test suite's independent reference model is the differential oracle.
-    sources+=(Tests/AnimTimelineTests/Support/{ReferenceTimeline,ReferenceTimeline+ScriptCommand}.swift) ;;
+    # The test suite's independent reference model is the differential
+    # oracle: its core, its ranges (Segment), queue, cues and ModelEvent
+    # (section 8), and its apply(ScriptCommand).
+    sources+=(Tests/AnimTimelineTests/Support/{ReferenceTimeline,ReferenceTimeline+Segment,ReferenceTimeline+ScriptCommand}.swift) ;;
 esac
 
 binary="$out/fuzz-$target"

@@ -1,20 +1,35 @@
 import AnimTimeline
+import TimelineScript
 
 /// What the fuzz targets check about a timeline after every command, from
-/// its public API only (spec timeline.md, sections 2 to 6).
+/// its public API only (spec timeline.md, sections 2 to 6 and 8).
+///
+/// Section 8: the loop duration, the end, slots and the displayed frame
+/// refer to the current range (`timeline.range`); static stays a property
+/// of the provider.
 struct TimelineChecker {
   let durations: [Int64]
-  let loopDuration: Int64
   let isStatic: Bool
   /// The frame a static timeline shows: the one with `d > 0`, else 0.
   let staticFrame: Int
 
   init(durations: [Int64]) {
     self.durations = durations
-    loopDuration = durations.reduce(0, +)
     let shown = durations.indices.filter { durations[$0] > 0 }
     isStatic = shown.count <= 1
     staticFrame = shown.first ?? 0
+  }
+
+  /// `L` of frames `range` (the provider's total fits in `Int64`).
+  func loopDuration(of range: ClosedRange<Int>) -> Int64 { durations[range].reduce(0, +) }
+
+  /// `m` of frames `range`.
+  func shownCount(of range: ClosedRange<Int>) -> Int64 { Int64(durations[range].filter { $0 > 0 }.count) }
+
+  /// Whether `range` is one a `range` or `then` line may set: inside the
+  /// provider, with a frame of `d > 0`.
+  func isValidRange(_ range: ClosedRange<Int>) -> Bool {
+    range.lowerBound >= 0 && range.upperBound < durations.count && durations[range].contains { $0 > 0 }
   }
 
   /// The observable state before a command, to check its events against.
@@ -24,11 +39,21 @@ struct TimelineChecker {
     var completed: Int64
     var state: PlaybackState
     var suspended: Bool
+    var position: Int64
+    var range: ClosedRange<Int>
+    var loops: LoopCount
+    var direction: PlaybackDirection
+    /// `m` of the range.
+    var shown: Int64
+    var queued: Clip?
+    var cues: [(name: String, frame: Int)]
   }
 
   func snapshot<P>(_ timeline: Timeline<P>) -> Before {
     Before(frame: timeline.currentFrame, slot: timeline.slot, completed: timeline.completedIterations,
-      state: timeline.state, suspended: timeline.isSuspended)
+      state: timeline.state, suspended: timeline.isSuspended, position: timeline.position,
+      range: timeline.range, loops: timeline.loops, direction: timeline.direction,
+      shown: shownCount(of: timeline.range), queued: timeline.queued, cues: timeline.cues)
   }
 
   /// The invariants of the state alone.
@@ -36,27 +61,44 @@ struct TimelineChecker {
     let t = timeline.position
     let end = timeline.totalDuration
     let plays = timeline.loops.plays
+    let range = timeline.range
     func fail(_ what: String) -> Never {
-      fuzzFailure("\(what) [t=\(t) state=\(timeline.state) iteration=\(timeline.iteration) frame=\(timeline.currentFrame) end=\(end.map(String.init) ?? "inf") after \(context())]")
+      fuzzFailure("\(what) [t=\(t) state=\(timeline.state) iteration=\(timeline.iteration) frame=\(timeline.currentFrame) range=\(range) end=\(end.map(String.init) ?? "inf") after \(context())]")
     }
+    if range.lowerBound < 0 || range.upperBound >= durations.count { fail("range outside the provider") }
+    let loopDuration = loopDuration(of: range)
     if timeline.loopDuration != loopDuration { fail("loop duration \(timeline.loopDuration), expected \(loopDuration)") }
     if timeline.isStatic != isStatic { fail("isStatic \(timeline.isStatic)") }
     if let plays {
+      if plays < 1 { fail("loop count \(plays)") }
       if end != plays * loopDuration { fail("end is not plays * L") }
     } else if end != nil {
       fail("infinite loops with an end")
     }
     if t < 0 { fail("position below 0") }
     if let end, t > end { fail("position past the end") }
+    checkCues(timeline.cues, fail)
     let frame = timeline.currentFrame
     if !durations.indices.contains(frame) { fail("frame out of range") }
     if isStatic {
+      // Section 8.1: a static timeline has no ranges and no queue.
+      if range != 0...(durations.count - 1) { fail("a static timeline has range \(range)") }
+      if timeline.queued != nil { fail("a static timeline has a queue") }
       if t != 0 { fail("a static timeline moved") }
       if timeline.state == .finished { fail("a static timeline finished") }
       if frame != staticFrame || timeline.iteration != 0 || timeline.slot != 0 { fail("static timeline shows frame \(frame)") }
       if timeline.completedIterations != 0 { fail("static completed iterations") }
       return
     }
+    if !isValidRange(range) { fail("range without a displayed frame") }
+    if let clip = timeline.queued {
+      if !isValidRange(clip.frames) { fail("queued \(clip.frames) is not a valid range") }
+      if let k = clip.loops.plays {
+        let (total, overflow) = k.multipliedReportingOverflow(by: self.loopDuration(of: clip.frames))
+        if k < 1 || overflow || total < 0 { fail("queued loop count \(k)") }
+      }
+    }
+    if !range.contains(frame) { fail("frame outside the range") }
     if durations[frame] <= 0 { fail("displayed frame has zero duration") }
     let atEnd = end.map { t == $0 } ?? false
     if (timeline.state == .finished) != atEnd { fail("finished ⇔ T == E broken") }
@@ -66,17 +108,23 @@ struct TimelineChecker {
     if timeline.iteration != expectedIteration { fail("iteration, expected \(expectedIteration)") }
     let expectedCompleted = atEnd ? plays! : t / loopDuration
     if timeline.completedIterations != expectedCompleted { fail("completed iterations \(timeline.completedIterations)") }
-    // The displayed frame holds the local time (section 4).
+    let m = shownCount(of: range)
+    if timeline.slot < 0 { fail("negative slot") }
+    if let plays, atEnd, Int128(timeline.slot) != Int128(plays) * Int128(m) - 1 { fail("slot at the end") }
+    // The displayed frame holds the local time (section 4), in the range.
     if !atEnd {
       let p = t - timeline.iteration * loopDuration
-      var start: Int64 = 0
-      for j in 0..<frame { start += durations[j] }
+      let start = durations[range.lowerBound..<frame].reduce(0, +)
       let stop = start + durations[frame]
       let reversed = timeline.direction.isReversed(iteration: timeline.iteration)
       let q = loopDuration - p
       if reversed ? !(start < q && q <= stop) : !(start <= p && p < stop) {
         fail("frame \(frame) [\(start), \(stop)) does not hold local time \(p) (reversed: \(reversed))")
       }
+      // Its place in the iteration's display order.
+      let place = Int64(durations[range.lowerBound..<frame].filter { $0 > 0 }.count)
+      let r = reversed ? m - 1 - place : place
+      if Int128(timeline.slot) != Int128(timeline.iteration) * Int128(m) + Int128(r) { fail("slot \(timeline.slot)") }
     }
     guard let location = try? timeline.location(at: t) else { fail("location(at: T) threw") }
     if location.frame != frame || location.slot != timeline.slot || location.iteration != timeline.iteration {
@@ -84,12 +132,50 @@ struct TimelineChecker {
     }
   }
 
-  /// The events of a command that just ran: in order, and consistent with
-  /// the change of state.
-  func checkEvents<P>(_ events: TickEvents, isTick: Bool, before: Before, _ timeline: Timeline<P>, _ context: @autoclosure () -> String) {
-    func fail(_ what: String) -> Never { fuzzFailure("\(what): \(Array(events)) after \(context())") }
+  /// The cue table: valid frames, ordered by frame, then by name bytes, no
+  /// pair twice, no empty name.
+  private func checkCues(_ cues: [(name: String, frame: Int)], _ fail: (String) -> Never) {
+    for (index, cue) in cues.enumerated() {
+      if cue.name.isEmpty { fail("empty cue name") }
+      if !durations.indices.contains(cue.frame) || durations[cue.frame] <= 0 { fail("cue on frame \(cue.frame)") }
+      if index > 0 {
+        let previous = cues[index - 1]
+        if previous.frame > cue.frame
+          || (previous.frame == cue.frame && !previous.name.utf8.lexicographicallyPrecedes(cue.name.utf8)) {
+          fail("cues out of order: \(cues)")
+        }
+      }
+    }
+  }
+
+  /// The events of `command`, which just ran and returned `tickEvents`: in
+  /// order, and consistent with the change of state; section 8's range
+  /// switch and cue hits included. Call it before the next command (the
+  /// cue hits are read from the timeline as the command left it).
+  func checkEvents<P>(
+    _ tickEvents: TickEvents, command: ScriptCommand, before: Before, _ timeline: Timeline<P>,
+    _ context: @autoclosure () -> String
+  ) {
+    let all = Array(timeline.events(in: tickEvents))
+    func fail(_ what: String) -> Never { fuzzFailure("\(what): \(all) after \(context())") }
+    var isTick = false
+    if case .tick = command { isTick = true }
+
+    // The cue-free view and the cue hits agree with the merged list.
+    let withoutCues = all.filter { if case .cue = $0 { false } else { true } }
+    if Array(tickEvents) != withoutCues { fail("TickEvents iterates \(Array(tickEvents))") }
+    let hits = all.compactMap { if case let .cue(hit) = $0 { hit } else { nil } }
+    if tickEvents.reachedCue != !hits.isEmpty { fail("reachedCue \(tickEvents.reachedCue)") }
+    if Array(timeline.cueHits(in: tickEvents)) != hits { fail("cueHits(in:)") }
+    if tickEvents.count != withoutCues.count { fail("count \(tickEvents.count)") }
+    if tickEvents.isEmpty != all.isEmpty { fail("isEmpty") }
+
+    // The spec's order: suspended, resumed, frame, cues, loop, range, the
+    // new range's loop, finished.
+    let switched = tickEvents.rangeSwitch
     var lastRank = -1
-    for event in events {
+    var loops: [Int64] = []
+    for event in all {
       let rank: Int
       switch event {
       case .suspended: rank = 0
@@ -98,26 +184,182 @@ struct TimelineChecker {
         rank = 2
         if !isTick { fail("frame event from a command") }
         if from != before.frame || to != timeline.currentFrame || from == to { fail("frame event") }
-        if slots <= 0 || slots != timeline.slot - before.slot { fail("frame event slots") }
-      case let .loopCompleted(completed):
+        if slots <= 0 { fail("frame event slots") }
+        if switched == nil, slots != timeline.slot - before.slot { fail("frame event slots") }
+      case .cue:
         rank = 3
+        if !isTick { fail("cue event from a command") }
+      case let .loopCompleted(completed):
+        rank = lastRank >= 5 ? 6 : 4
         if !isTick { fail("loop event from a command") }
-        if completed != timeline.completedIterations || completed <= before.completed { fail("loop event") }
+        loops.append(completed)
+      case let .rangeSwitched(frames):
+        rank = 5
+        if !isTick { fail("range event from a command") }
+        if frames != timeline.range { fail("range event \(frames), range \(timeline.range)") }
       case .finished:
-        rank = 4
+        rank = 7
         if timeline.state != .finished || before.state == .finished { fail("finished event") }
       }
-      if rank <= lastRank { fail("events out of order") }
+      if rank < lastRank || (rank == lastRank && rank != 3) { fail("events out of order") }
       lastRank = rank
     }
-    if isStatic, events.frameChange != nil || events.loopCompleted != nil || events.didFinish { fail("a static timeline moved") }
-    if events.didSuspend != (!before.suspended && timeline.isSuspended) { fail("suspended event") }
-    if events.didResume != (before.suspended && !timeline.isSuspended) { fail("resumed event") }
-    if !isTick, before.suspended != timeline.isSuspended { fail("a command changed the suspension") }
-    if isTick {
-      if timeline.currentFrame != before.frame, events.frameChange == nil { fail("frame changed without an event") }
-      if timeline.completedIterations > before.completed, events.loopCompleted == nil { fail("loop without an event") }
+    if isStatic, tickEvents.frameChange != nil || tickEvents.loopCompleted != nil || tickEvents.didFinish
+      || switched != nil || !hits.isEmpty {
+      fail("a static timeline moved")
     }
-    if timeline.state == .finished, before.state != .finished, !events.didFinish { fail("finished without an event") }
+    if tickEvents.didSuspend != (!before.suspended && timeline.isSuspended) { fail("suspended event") }
+    if tickEvents.didResume != (before.suspended && !timeline.isSuspended) { fail("resumed event") }
+    if !isTick, before.suspended != timeline.isSuspended { fail("a command changed the suspension") }
+    if timeline.state == .finished, before.state != .finished, !tickEvents.didFinish { fail("finished without an event") }
+
+    // The slots the tick reached (section 8.3): s1 - s0, or across a
+    // switch (k*m - 1 - s0) + 1 + s1; none for a command.
+    var reached: Int128 = 0
+    if let switched {
+      // Section 8.2: the queued clip took over.
+      guard let clip = before.queued, let k = before.loops.plays else { fail("a switch without a queue, or infinite") }
+      if before.state != .playing { fail("a switch while \(before.state)") }
+      if switched != clip.frames || timeline.range != clip.frames { fail("switched to \(switched), queued \(clip.frames)") }
+      if timeline.queued != nil { fail("the queue survived a switch") }
+      if timeline.loops != clip.loops { fail("loops \(timeline.loops) after a switch to \(clip)") }
+      if timeline.direction != (clip.direction ?? before.direction) { fail("direction \(timeline.direction) after a switch") }
+      if timeline.state != .playing, timeline.state != .finished { fail("state \(timeline.state) after a switch") }
+      reached = Int128(k) * Int128(before.shown) - 1 - Int128(before.slot) + 1 + Int128(timeline.slot)
+      if let change = tickEvents.frameChange, Int128(change.slots) != min(reached, Int128(Int64.max)) {
+        fail("switch frame slots, expected \(reached)")
+      }
+      if loops.first != k { fail("a switch's first loop event is not \(k)") }
+      let completed = timeline.completedIterations
+      if completed > 0 ? loops.count != 2 || loops[1] != completed : loops.count != 1 {
+        fail("a switch's loop events \(loops), completed \(completed)")
+      }
+      if timeline.currentFrame != before.frame, tickEvents.frameChange == nil { fail("frame changed without an event") }
+    } else {
+      if loops.count > 1 { fail("two loop events without a switch") }
+      if command != .rangeAll, !isRange(command) {
+        if timeline.range != before.range { fail("range changed to \(timeline.range)") }
+      }
+      if !isThen(command), timeline.queued != before.queued { fail("queue changed") }
+      if isTick {
+        if timeline.loops != before.loops || timeline.direction != before.direction { fail("a tick changed the configuration") }
+        if timeline.currentFrame != before.frame, tickEvents.frameChange == nil { fail("frame changed without an event") }
+        if timeline.completedIterations > before.completed, tickEvents.loopCompleted == nil { fail("loop without an event") }
+        if timeline.position < before.position { fail("a tick moved back") }
+        reached = Int128(timeline.slot) - Int128(before.slot)
+        if reached < 0 { fail("a tick moved the slot back") }
+      }
+    }
+    checkCueHits(hits, reached: reached, switched: switched != nil, before: before, timeline, fail)
+    checkCommand(command, before: before, timeline, fail)
+  }
+
+  private func isRange(_ command: ScriptCommand) -> Bool {
+    if case .range = command { return true }
+    return false
+  }
+
+  private func isThen(_ command: ScriptCommand) -> Bool {
+    switch command {
+    case .then, .thenNone: return true
+    default: return false
+    }
+  }
+
+  /// Section 8.3: each hit names a cue of the table, at most once, with a
+  /// positive count; hits of one frame are together, by name bytes; the
+  /// counts of distinct frames add up to at most the reached slots; every
+  /// cue on the frame the tick put on screen is hit; one reached slot hits
+  /// exactly the cues of the current frame, once; `2m - 1` reached slots
+  /// (no switch) hit every cue on the range.
+  private func checkCueHits<P>(
+    _ hits: [CueHit], reached: Int128, switched: Bool, before: Before, _ timeline: Timeline<P>, _ fail: (String) -> Never
+  ) {
+    let cues = timeline.cues
+    func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+    var total: Int128 = 0
+    var seenFrames: [Int] = []
+    for (index, hit) in hits.enumerated() {
+      if hit.count <= 0 { fail("cue hit count \(hit.count)") }
+      if !cues.contains(where: { same($0.name, hit.name) && $0.frame == hit.frame }) { fail("hit of no cue: \(hit)") }
+      if index > 0, hits[index - 1].frame == hit.frame {
+        if !hits[index - 1].name.utf8.lexicographicallyPrecedes(hit.name.utf8) { fail("hits of frame \(hit.frame) out of order") }
+        if hits[index - 1].count != hit.count { fail("hits of frame \(hit.frame) with different counts") }
+      } else {
+        if seenFrames.contains(hit.frame) { fail("hits of frame \(hit.frame) apart") }
+        seenFrames.append(hit.frame)
+        total += Int128(hit.count)
+      }
+      if !switched, !timeline.range.contains(hit.frame) { fail("hit outside the range") }
+    }
+    if total > reached { fail("hits count \(total) slots, the tick reached \(reached)") }
+    if reached == 0 {
+      if !hits.isEmpty { fail("hits without a reached slot") }
+      return
+    }
+    let onScreen = cues.filter { $0.frame == timeline.currentFrame }
+    for cue in onScreen where !hits.contains(where: { same($0.name, cue.name) && $0.frame == cue.frame }) {
+      fail("cue \(cue) on the displayed frame not hit")
+    }
+    if reached == 1 {
+      if hits.count != onScreen.count || hits.contains(where: { $0.count != 1 }) { fail("one reached slot") }
+    }
+    if !switched, reached >= 2 * Int128(shownCount(of: timeline.range)) - 1 {
+      for cue in cues where timeline.range.contains(cue.frame)
+        && !hits.contains(where: { same($0.name, cue.name) && $0.frame == cue.frame }) {
+        fail("cue \(cue) not hit although the tick went round")
+      }
+    }
+  }
+
+  /// What section 8's commands do, beyond their events.
+  private func checkCommand<P>(_ command: ScriptCommand, before: Before, _ timeline: Timeline<P>, _ fail: (String) -> Never) {
+    func unchangedPlayback() {
+      if timeline.position != before.position || timeline.state != before.state || timeline.range != before.range
+        || timeline.currentFrame != before.frame {
+        fail("\(command) changed the playback")
+      }
+    }
+    switch command {
+    case let .range(a, b):
+      rangeSet(a...b)
+    case .rangeAll:
+      rangeSet(0...(durations.count - 1))
+    case let .then(a, b, k, direction):
+      unchangedPlayback()
+      let clip = Clip(frames: (a ?? 0)...(b ?? durations.count - 1), loops: k.map { try! LoopCount.plays($0) } ?? .infinite,
+        direction: direction)
+      if timeline.queued != clip { fail("queued \(String(describing: timeline.queued)), expected \(clip)") }
+    case .thenNone:
+      unchangedPlayback()
+      if timeline.queued != nil { fail("then none left a queue") }
+    case let .cue(name, frame):
+      unchangedPlayback()
+      var expected = before.cues
+      if !expected.contains(where: { $0.name.utf8.elementsEqual(name.utf8) && $0.frame == frame }) {
+        expected.append((name, frame))
+      }
+      if !sameCues(timeline.cues, expected) { fail("cues \(timeline.cues) after \(command), before \(before.cues)") }
+    case let .uncue(name):
+      unchangedPlayback()
+      let expected = before.cues.filter { !$0.name.utf8.elementsEqual(name.utf8) }
+      if !sameCues(timeline.cues, expected) { fail("cues \(timeline.cues) after \(command), before \(before.cues)") }
+    default:
+      if !sameCues(timeline.cues, before.cues) { fail("\(command) changed the cues") }
+    }
+
+    func rangeSet(_ frames: ClosedRange<Int>) {
+      if timeline.range != frames { fail("range \(timeline.range) after \(command)") }
+      if timeline.position != 0 { fail("range left t = \(timeline.position)") }
+      let state: PlaybackState = before.state == .finished ? .stopped : before.state
+      if timeline.state != state { fail("range made \(timeline.state) of \(before.state)") }
+      if timeline.loops != before.loops || timeline.direction != before.direction { fail("range changed the configuration") }
+    }
+  }
+
+  /// The same cue pairs (by name bytes), in any order.
+  private func sameCues(_ a: [(name: String, frame: Int)], _ b: [(name: String, frame: Int)]) -> Bool {
+    func key(_ cue: (name: String, frame: Int)) -> [UInt8] { Array(cue.name.utf8) + [0xFF] + withUnsafeBytes(of: cue.frame) { Array($0) } }
+    return a.count == b.count && Set(a.map(key)) == Set(b.map(key))
   }
 }

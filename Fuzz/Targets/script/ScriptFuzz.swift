@@ -1,6 +1,14 @@
 import AnimTimeline
 import TimelineScript
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// libFuzzer target `script`: the script language's parser and runner
 /// (Sources/TimelineScript).
 ///
@@ -13,8 +21,10 @@ import TimelineScript
 /// - one output line per command line, in order, each equal to the state
 ///   the line-by-line replay reaches; a failure names the first bad line;
 /// - after every command, the invariants of `TimelineChecker` (position in
-///   `[0, E]`, a valid displayed frame with a positive duration unless the
-///   timeline is static, events in order, ...);
+///   `[0, E]` of the range, a valid displayed frame in the range with a
+///   positive duration unless the timeline is static, events in order,
+///   range switches, cue hits, the effect of `range`, `then`, `cue` and
+///   `uncue`, ...);
 /// - every word that parses as a number has the value an independent
 ///   decimal reading gives (spec section 7's number syntax).
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -51,6 +61,13 @@ public func fuzzScript(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   var runner = ScriptRunner(timeline: timeline, json: json)
   var output: [String] = []
   let failure = runner.run(script) { output.append($0) }
+  // FUZZ_TRACE=1: print the runner's output (what the demo would print).
+  if getenv("FUZZ_TRACE") != nil {
+    print("frames \(durations) loops \(loops.map { "\($0)" } ?? "provider's") \(json ? "json" : "text")")
+    output.forEach { print($0) }
+    if let failure { print("error: line \(failure.line): \(failure.reason)") }
+    fflush(nil)
+  }
 
   // Pass 2: line by line, checking every state and event.
   let checker = TimelineChecker(durations: durations)
@@ -72,9 +89,7 @@ public func fuzzScript(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
       break
     }
     let context = "line \(line.number) '\(line.words.map { String(decoding: $0, as: UTF8.self) })'"
-    var isTick = false
-    if case .tick = command { isTick = true }
-    checker.checkEvents(events, isTick: isTick, before: before, replay.timeline, context)
+    checker.checkEvents(events, command: command, before: before, replay.timeline, context)
     checker.checkState(replay.timeline, context)
     let expected = replay.outputLine(for: line, events: events)
     fuzzCheck(printed < output.count, "\(context): no output line")

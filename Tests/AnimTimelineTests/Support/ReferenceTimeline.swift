@@ -43,6 +43,9 @@ struct ReferenceTimeline: CustomStringConvertible {
     case loopsNotPositive
     /// `max-step 0` (section 3: a duration `> 0`, or none).
     case maxStepNotPositive
+    /// `cue` with an empty name (section 8.3: a name is a word; the API
+    /// can pass an empty one, no script line can).
+    case emptyCueName
   }
 
   /// Where a position falls: displayed frame, display slot, iteration.
@@ -313,8 +316,10 @@ struct ReferenceTimeline: CustomStringConvertible {
   }
 
   /// `cue NAME J`: `J` a provider frame with `d > 0` (in the range or not).
-  /// Names are bytes; checking that they are UTF-8 is the parser's job.
+  /// Names are bytes, not empty; checking that they are UTF-8 is the
+  /// parser's job.
   mutating func cue(name: [UInt8], frame j: Int) throws(Rejection) {
+    guard !name.isEmpty else { throw .emptyCueName }
     guard durations.indices.contains(j) else { throw .frameOutOfRange }
     guard durations[j] > 0 else { throw .frameNotDisplayed }
     cues.insert(Cue(name: name, frame: j))

@@ -104,6 +104,7 @@ import TimelineScript
     #expect(throws: ReferenceTimeline.Rejection.frameOutOfRange) { try model.cue(name: [0x61], frame: 4) }
     #expect(throws: ReferenceTimeline.Rejection.frameOutOfRange) { try model.cue(name: [0x61], frame: -1) }
     #expect(throws: ReferenceTimeline.Rejection.frameNotDisplayed) { try model.cue(name: [0x61], frame: 1) }
+    #expect(throws: ReferenceTimeline.Rejection.emptyCueName) { try model.cue(name: [], frame: 0) }  // as the engine
     try model.setRange(3, 3)  // L' = 5
     _ = try model.setLoops(Int64.max / 5)
     #expect(throws: ReferenceTimeline.Rejection.loopsTooLong) { try model.setRange(2, 3) }
