@@ -22,7 +22,7 @@ extension TimelineCore {
         // The same simple state, leaving the displayed slot: usually for
         // the next one of the same iteration.
         if let events = crossOneSlot(to: Int64(bitPattern: target)) { return events }
-        return crossSlots(to: Int64(bitPattern: target), exactTarget: target)
+        return crossSlotsBeyondNext(to: Int64(bitPattern: target), exactTarget: target)
       }
       if scaledLimit != 0 {
         // The same at a rate other than 1, when `nanoseconds * rate + carry`
@@ -76,7 +76,7 @@ extension TimelineCore {
       position = target
       return events
     }
-    var crossed = crossSlots(to: target, exactTarget: exactTarget)
+    var crossed = crossOneSlot(to: target) ?? crossSlotsBeyondNext(to: target, exactTarget: exactTarget)
     crossed.kinds |= events.kinds
     return crossed
   }
@@ -137,14 +137,14 @@ extension TimelineCore {
     return events
   }
 
-  /// The rest of a crossing of a playing timeline: the target leaves the
-  /// displayed slot.
+  /// The rest of a crossing of a playing timeline, once `crossOneSlot`
+  /// has declined it: the target leaves the displayed slot, for the first
+  /// slot of the next iteration or further.
   ///
   /// Steps slot by slot for short moves (no division, no search) and
   /// locates the target directly for long ones.
   @usableFromInline
-  mutating func crossSlots(to target: Int64, exactTarget: UInt64) -> TickEvents {
-    if let events = crossOneSlot(to: target) { return events }
+  mutating func crossSlotsBeyondNext(to target: Int64, exactTarget: UInt64) -> TickEvents {
     let old = cursor
     if old.end < finalTime {
       let (place, step, wraps) = nextPlace(after: old)
@@ -207,7 +207,7 @@ extension TimelineCore {
     return frame
   }
 
-  /// `crossSlots` for a target more than one slot on, or in a slot that
+  /// `crossSlotsBeyondNext` for a target more than one slot on, or in a slot that
   /// ends at `Int64.max` or at the end time.
   mutating func crossSlotsSlow(to target: Int64, exactTarget: UInt64) -> TickEvents {
     var events = TickEvents()
