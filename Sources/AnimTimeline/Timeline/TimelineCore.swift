@@ -243,7 +243,7 @@ struct TimelineCore: Sendable {
   }
 
   /// The place shown after `cursor`'s: the next one of its iteration in
-  /// the cursor's step, or, when that leaves `0..<m` (`wraps`), the first
+  /// the cursor's step, or, when that leaves the range's places (`wraps`), the first
   /// one of the next iteration, whose step the alternating directions flip.
   ///
   /// - Complexity: O(1): no division, no switch.
