@@ -11,39 +11,22 @@ public struct CueHits: Sequence, IteratorProtocol, Sendable {
   /// The slots one range had reached: those of iterations
   /// `0...lastIteration` that start in `(lower, upper]`.
   struct Phase: Sendable {
-    /// The range's places and time (a ``RangeView`` without its frames).
-    var firstPlace: Int
-    var placeCount: Int
-    var offset: Int64
-    var length: Int64
+    var range: RangeView
     var direction: PlaybackDirection
     var lastIteration: Int64
     var lower: Int64
     var upper: Int64
-
-    init(range: RangeView, direction: PlaybackDirection, lastIteration: Int64, lower: Int64, upper: Int64) {
-      self.firstPlace = range.firstPlace
-      self.placeCount = range.placeCount
-      self.offset = range.offset
-      self.length = range.length
-      self.direction = direction
-      self.lastIteration = lastIteration
-      self.lower = lower
-      self.upper = upper
-    }
 
     /// No range: counts nothing.
     static let none = Phase(
       range: RangeView(frames: 0...0, firstPlace: 0, placeCount: 0, offset: 0, length: 1),
       direction: .forward, lastIteration: -1, lower: 0, upper: 0)
 
-    var lastPlace: Int { firstPlace + placeCount - 1 }
-
     /// The number of reached slots that show `place` (saturated).
     func count(place: Int, starts: [Int64]) -> Int64 {
-      guard UInt(bitPattern: place &- firstPlace) < UInt(bitPattern: placeCount), upper > lower else { return 0 }
-      let forward = starts[place] - offset
-      let reversed = length - (starts[place + 1] - offset)
+      guard range.contains(place: place), upper > lower else { return 0 }
+      let forward = starts[place] - range.offset
+      let reversed = range.length - (starts[place + 1] - range.offset)
       switch direction {
       case .forward: return iterations(offset: forward, parity: nil)
       case .reverse: return iterations(offset: reversed, parity: nil)
@@ -58,6 +41,7 @@ public struct CueHits: Sequence, IteratorProtocol, Sendable {
     /// `parity`, when given) with `lower < i * L + offset <= upper`, for
     /// `0 <= offset < L`.
     func iterations(offset: Int64, parity: Int64?) -> Int64 {
+      let length = range.length
       // `lower >= -1` and `upper <= Int64.max`: no difference overflows, and
       // `lower < upper`, so `first` cannot overflow either.
       let first = Swift.max(Self.floorDivide(lower - offset, by: length) + 1, 0)
@@ -167,8 +151,8 @@ public struct CueHits: Sequence, IteratorProtocol, Sendable {
       return (Segment(phase: 0, low: low, high: high, ascending: true), none, none, 1)
     }
     guard phases > 0 else { return (none, none, none, 0) }
-    let lowest = CueTable.index(in: entries, atOrAfter: first.firstPlace)
-    let end = CueTable.index(in: entries, atOrAfter: first.lastPlace + 1)
+    let lowest = CueTable.index(in: entries, atOrAfter: first.range.firstPlace)
+    let end = CueTable.index(in: entries, atOrAfter: first.range.lastPlace + 1)
     let alternates = first.direction == .alternate || first.direction == .alternateReverse
     let s1: Segment
     let s2: Segment
@@ -185,8 +169,8 @@ public struct CueHits: Sequence, IteratorProtocol, Sendable {
     // The new range is reached from its first slot: iteration 0's order.
     let s3 = Segment(
       phase: 1,
-      low: CueTable.index(in: entries, atOrAfter: second.firstPlace),
-      high: CueTable.index(in: entries, atOrAfter: second.lastPlace + 1),
+      low: CueTable.index(in: entries, atOrAfter: second.range.firstPlace),
+      high: CueTable.index(in: entries, atOrAfter: second.range.lastPlace + 1),
       ascending: !second.direction.isReversed(iteration: 0))
     return (s1, s2, s3, 3)
   }

@@ -180,19 +180,6 @@ struct TimelineCore: Sendable {
     }
   }
 
-  /// The time at which display slot `slot` begins (a slot that exists).
-  func startOfSlot(_ slot: Int64) -> Int64 {
-    let m = Int64(range.placeCount)
-    let iteration = slot / m
-    let order = Int(slot - iteration * m)
-    let base = iteration * range.length
-    if direction.isReversed(iteration: iteration) {
-      let place = range.lastPlace - order
-      return base + (range.length - (table.shownStarts[place + 1] - range.offset))
-    }
-    return base + (table.shownStarts[range.firstPlace + order] - range.offset)
-  }
-
   @usableFromInline
   static func saturatingAdd(_ a: Int64, _ b: Int64) -> Int64 {
     let (sum, overflow) = a.addingReportingOverflow(b)
