@@ -393,17 +393,7 @@ struct ReferenceTimeline: CustomStringConvertible {
     if let end = old.end, next >= end, let queue {
       return events + switchRange(to: queue, from: old, at: t, advance: advance, before: before, end: end)
     }
-    var finished = false
-    if let end = old.end {
-      if next >= end {
-        next = end
-        state = .finished
-        finished = true
-      }
-    } else {
-      next = min(next, Int128(Int64.max))
-    }
-    position = Int64(next)
+    let finished = land(at: &next, in: old)
 
     // Step 6.
     let after = old.place(at: next)
@@ -418,6 +408,24 @@ struct ReferenceTimeline: CustomStringConvertible {
     }
     if finished { events.append(.finished) }
     return events
+  }
+
+  /// Step 5's landing at `next` in `segment`: at or past the end of a
+  /// finite range, the end, finished; with infinite loops, at most
+  /// `Int64.max`. Sets the position; returns whether the timeline finished.
+  private mutating func land(at next: inout Int128, in segment: Segment) -> Bool {
+    var finished = false
+    if let end = segment.end {
+      if next >= end {
+        next = end
+        state = .finished
+        finished = true
+      }
+    } else {
+      next = min(next, Int128(Int64.max))
+    }
+    position = Int64(next)
+    return finished
   }
 
   /// Step 5 of a tick that takes a finite range (`old`, position `t`,
@@ -436,17 +444,7 @@ struct ReferenceTimeline: CustomStringConvertible {
     // `carry` is kept.
     let new = segment
     var next = leftover
-    var finished = false
-    if let newEnd = new.end {
-      if leftover >= newEnd {
-        next = newEnd
-        state = .finished
-        finished = true
-      }
-    } else {
-      next = min(leftover, Int128(Int64.max))
-    }
-    position = Int64(next)
+    let finished = land(at: &next, in: new)
 
     var events: [ModelEvent] = []
     let after = new.place(at: next)
