@@ -50,13 +50,13 @@ struct Inflater {
   /// The offset of the next unread byte (approximate across segments).
   private var offset: Int { max(0, position - (bitCount - paddingBits) / 8) }
 
-  /// Loads bytes until at least 57 bits are buffered (zero bits past the
+  /// Loads bytes until at least 56 bits are buffered (zero bits past the
   /// end of the data).
   // unsafe: the bit reader of every compressed byte; measured by
   // `Benchmarks/png_decode_vs_pillow.py --time`.
   @inline(__always)
   private mutating func refill() {
-    while bitCount <= 56 {
+    while bitCount < 56 {
       if position == segmentEnd && !nextSegment() {
         bitCount += 8
         paddingBits += 8
@@ -64,7 +64,7 @@ struct Inflater {
       }
       if segmentEnd - position >= 8 {
         let word = UInt64(littleEndian: source.baseAddress!.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-        let take = (63 - bitCount) >> 3
+        let take = (63 - bitCount) >> 3  // 1...7: bitCount < 56
         bits |= (word & ((1 << UInt64(take * 8)) - 1)) << UInt64(bitCount)
         position += take
         bitCount += take * 8
@@ -211,8 +211,9 @@ struct Inflater {
     lengths.withUnsafeMutableBufferPointer { lengths in
       for symbol in 0..<288 { lengths[symbol] = symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8 }
       _ = literals.build(UnsafeBufferPointer(rebasing: lengths[0..<288]), completeness: .lenient)
-      for symbol in 0..<30 { lengths[symbol] = 5 }
-      _ = distances.build(UnsafeBufferPointer(rebasing: lengths[0..<30]), completeness: .lenient)
+      // 32 five-bit codes; 30 and 31 are never valid (checked on use).
+      for symbol in 0..<32 { lengths[symbol] = 5 }
+      _ = distances.build(UnsafeBufferPointer(rebasing: lengths[0..<32]), completeness: .complete)
     }
   }
 
