@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds one libFuzzer target: Fuzz/build.sh gif|script|timeline
+# Builds one libFuzzer target: Fuzz/build.sh gif|png|script|timeline
 #
 # SwiftPM is not involved. The library and the script language
 # (Sources/TimelineScript: commands, parser, runner, SplitMix64) are each
@@ -12,10 +12,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${1:?usage: Fuzz/build.sh gif|script|timeline}
+target=${1:?usage: Fuzz/build.sh gif|png|script|timeline}
 case "$target" in
-  gif|script|timeline) ;;
-  *) echo "unknown fuzz target '$target' (gif, script, timeline)" >&2; exit 2 ;;
+  gif|png|script|timeline) ;;
+  *) echo "unknown fuzz target '$target' (gif, png, script, timeline)" >&2; exit 2 ;;
 esac
 
 out=Fuzz/out
