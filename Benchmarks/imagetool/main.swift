@@ -25,7 +25,7 @@ import Darwin
 #endif
 
 func fail(_ message: String) -> Never {
-  fputs("imagetool: \(message)\n", stderr)
+  print("imagetool: \(message)")
   exit(2)
 }
 
