@@ -16,6 +16,7 @@ struct BenchOptions {
   var separateTables = false
   var zeroEvery: Int64?
   var cues: Int64 = 0
+  var borrow = false
 
   /// Reads option `name` (its value from `arguments`) if it is one of
   /// these; `false` if it is not.
@@ -36,6 +37,7 @@ struct BenchOptions {
     case "--seed": seed = UInt64(try arguments.count(for: name, atLeast: 1))
     case "--repeat": repeats = try arguments.count(for: name, atLeast: 1)
     case "--json": json = true
+    case "--borrow": borrow = true
     case "--separate-tables": separateTables = true
     case "--zero-every": zeroEvery = try arguments.count(for: name, atLeast: 1)
     case "--cues": cues = try arguments.count(for: name, atLeast: 0)

@@ -32,7 +32,7 @@ import Testing
     #expect(sequentialProvider.statistics.frameDecodes == 40)
     var generator = SplitMix64(seed: 11)
     for budget in [0, 600, 2_000, 1 << 20] {
-      var provider = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: budget))
+      let provider = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: budget))
       var order = Array(0..<40) + Array(0..<40)
       order.shuffle(using: &generator)
       for index in order {
@@ -51,7 +51,7 @@ import Testing
     let bytes = animation()
     let (_, sequential) = try decodeAll(bytes)
     for budget in [600, 1_200, 2_000, 5_000] {
-      var provider = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: budget))
+      let provider = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: budget))
       var held: [RGBAImage] = []
       for _ in 0..<3 {
         for index in 0..<40 {
@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test func seeksReplayFromKeyframes() throws {
-    var provider = try GIFFrameProvider(bytes: animation(), options: GIFOptions(cacheByteBudget: 0))
+    let provider = try GIFFrameProvider(bytes: animation(), options: GIFOptions(cacheByteBudget: 0))
     _ = try provider.frame(at: 25)
     let first = provider.statistics.frameDecodes
     #expect(first == 26)
@@ -89,15 +89,15 @@ import Testing
   }
 
   @Test func outOfRange() throws {
-    var provider = try GIFFrameProvider(bytes: animation())
+    let provider = try GIFFrameProvider(bytes: animation())
     #expect(throws: FrameProviderError.indexOutOfRange(index: 40, count: 40)) { try provider.frame(at: 40) }
     #expect(throws: FrameProviderError.indexOutOfRange(index: -1, count: 40)) { try provider.isFrameComplete(-1) }
   }
 
   @Test func copiesAreIndependent() throws {
-    var provider = try GIFFrameProvider(bytes: animation())
+    let provider = try GIFFrameProvider(bytes: animation())
     let frame5 = try provider.frame(at: 5)
-    var copy = provider
+    let copy = provider
     _ = try copy.frame(at: 30)
     #expect(try provider.frame(at: 5) == frame5)
     #expect(try copy.frame(at: 5) == frame5)
