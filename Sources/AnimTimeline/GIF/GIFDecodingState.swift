@@ -102,9 +102,11 @@ struct GIFDecodingState {
   /// Applies frame `cursor`'s disposal to the canvas, stores the result
   /// in the cache when it should be, and draws the next frame on it.
   ///
-  /// In sequential playback (not `isReplay`) only checkpoints are stored:
-  /// they bound every later seek, while storing the other canvases would
-  /// cost a canvas copy (and, while the cache grows, fresh pages) a frame.
+  /// Checkpoints are always stored. A replay toward a seek target also
+  /// stores the canvases on its way while the cache has room for them
+  /// without evicting (``GIFCanvasCache/insert(copying:for:isCheckpoint:)``);
+  /// sequential playback (not `isReplay`) does not: storing them would cost
+  /// a canvas copy, and while the cache grows fresh pages, a frame.
   // bench decode (gifplayer-muybridge.gif): a copy per frame cost as much
   // as drawing the frame.
   private mutating func advance(isReplay: Bool, in file: GIFFrameProvider) {

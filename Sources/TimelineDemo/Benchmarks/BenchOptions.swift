@@ -7,7 +7,8 @@ struct BenchOptions {
   var frames: [Int64]?
   var step: Int64 = 16_666_667
   var timelines: Int64 = 1000
-  var ticks: Int64 = 600
+  /// `--ticks`: 600 for `bench many`, 60 for `bench share` when not given.
+  var ticks: Int64?
   var frameCount: Int64 = 100
   var seed: UInt64 = 1
   var repeats: Int64 = 1
