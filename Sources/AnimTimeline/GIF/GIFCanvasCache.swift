@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A byte-budgeted cache of canvases keyed by frame index.
 ///
 /// Each entry costs its pixel bytes plus ``entryOverhead``; the total never
@@ -79,6 +87,7 @@ struct GIFCanvasCache: Sendable {
       }
     } else {
       storage = [UInt8](unsafeUninitializedCapacity: pixels.count) { target, initialized in
+        Self.prefault(target)
         pixels.withUnsafeBufferPointer { source in _ = target.initialize(fromContentsOf: source) }
         initialized = pixels.count
       }
@@ -91,6 +100,24 @@ struct GIFCanvasCache: Sendable {
     precondition(bytes <= budget, "cache over budget")
     #endif
     return true
+  }
+
+  /// Asks the kernel to map the pages of fresh memory all at once, before
+  /// it is written, instead of taking one page fault per page (Linux 5.14
+  /// and later; elsewhere, or when refused, the writes fault as usual).
+  // bench decode (gifplayer-muybridge.gif --repeat 1), whose first play
+  // stores 95 checkpoints (53 MB): page faults 13.9k -> 1.1k, system time
+  // about 40 -> 30 ms (perf stat, three runs each).
+  private static func prefault(_ memory: UnsafeMutableBufferPointer<UInt8>) {
+    #if os(Linux) && canImport(Glibc)
+    guard let base = memory.baseAddress, memory.count >= 1 << 16 else { return }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    guard page > 0 else { return }
+    let start = (Int(bitPattern: base) + page - 1) / page * page
+    let end = (Int(bitPattern: base) + memory.count) / page * page
+    guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+    _ = madvise(aligned, end - start, MADV_POPULATE_WRITE)
+    #endif
   }
 
   /// The most entries ``_checkInvariants(canvasByteCount:)`` and the

@@ -185,8 +185,9 @@ struct GIFCompositor: Sendable {
     }
     // Eight indices at a time: a group with no transparent index is drawn
     // without tests, a wholly transparent one skipped with one.
-    // bench decode (gifplayer-muybridge.gif, 65 % transparent in runs of
-    // about 66 pixels): callgrind, compositing TODO.
+    // bench decode (gifplayer-muybridge.gif, 65 % of the indices
+    // transparent, in runs of about 66): callgrind, `--repeat 3`, drawing
+    // 140.4M -> 107.9M instructions, the row loops about 77M -> 48M.
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let transparentBytes = UInt64(truncatingIfNeeded: transparent) &* ones
