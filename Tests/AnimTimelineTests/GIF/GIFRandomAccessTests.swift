@@ -95,7 +95,9 @@ import Testing
     #expect(throws: FrameProviderError.indexOutOfRange(index: -1, count: 40)) { try provider.isFrameComplete(-1) }
   }
 
-  @Test func copiesAreIndependent() throws {
+  /// Copies share one decoding state: a copy moving elsewhere changes
+  /// neither a frame already taken nor what the original returns.
+  @Test func copiesAgreeAndTakenFramesStay() throws {
     let provider = try GIFFrameProvider(bytes: animation())
     let frame5 = try provider.frame(at: 5)
     let copy = provider
