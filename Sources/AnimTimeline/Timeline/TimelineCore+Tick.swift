@@ -85,15 +85,15 @@ extension TimelineCore {
   /// saturates at `UInt64.max`.
   mutating func scaledAdvance(_ clamped: Int64) -> UInt64 {
     // Usually the product fits in 64 bits, where dividing by the constant
-    // is a multiply and a shift; the 128-bit path is exact for the rest.
+    // is a multiply and a shift; the full-width path is exact for the rest.
     if let (quotient, remainder) = Self.scaledIn64Bits(clamped, rate: rate, carry: carry) {
       carry = Int64(bitPattern: remainder)
       return quotient
     }
-    let total = UInt128(UInt64(clamped)) * UInt128(UInt64(rate)) + UInt128(UInt64(carry))
+    let total = WideProduct(UInt64(clamped), times: UInt64(rate), plus: UInt64(carry))
     let (quotient, remainder) = total.quotientAndRemainder(dividingBy: 1_000_000)
     carry = Int64(remainder)
-    return quotient > UInt128(UInt64.max) ? .max : UInt64(quotient)
+    return quotient
   }
 
   /// `(nanoseconds * rate + carry)` divided by 10^6 (quotient and

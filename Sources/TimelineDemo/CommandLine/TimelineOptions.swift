@@ -129,8 +129,8 @@ struct TimelineOptions {
   ///
   /// - Throws: a usage error when the timeline rejects them (`--loops K`
   ///   whose total duration exceeds `Int64.max`).
-  func timeline<Provider: FrameProvider>(_ provider: Provider) throws(CommandError) -> Timeline<Provider> {
-    var timeline: Timeline<Provider>
+  func timeline(_ provider: some FrameProvider) throws(CommandError) -> Timeline {
+    var timeline: Timeline
     do {
       timeline = try Timeline(provider: provider, configuration: startingConfiguration)
     } catch {

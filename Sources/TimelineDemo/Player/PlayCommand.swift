@@ -69,7 +69,7 @@ struct PlayCommand: Subcommand {
     var shown = -1
     while !playInterrupted.load(ordering: .relaxed), !terminal.quitRequested() {
       _ = driver.tick(&timeline)
-      if timeline.currentFrame != shown, let image = try? timeline.currentFrameContents() {
+      if timeline.currentFrame != shown, let image = try? provider.frame(shownBy: timeline) {
         shown = timeline.currentFrame
         let status = "frame \(shown + 1)/\(provider.frameCount)  t=\(TickSimulation.seconds(timeline.position))  loop \(timeline.iteration + 1)/\(timeline.loops)  \(timeline.state.rawValue)  [q quits]"
         console.write(renderer.render(image, status: status))
