@@ -2,8 +2,8 @@
 /// any ``FrameProvider``.
 ///
 /// A timeline holds a position `T` in whole nanoseconds and a state
-/// (``PlaybackState``); ``tick(by:mode:)`` advances it by clock time, and
-/// the commands (``play()``, ``pause()``, ``stop()``, ``seek(to:)``,
+/// (``PlaybackState``); ``tick(by:mode:)-(Int64,_)`` advances it by clock time, and
+/// the commands (``play()``, ``pause()``, ``stop()``, ``seek(to:)-(Int64)``,
 /// ``seek(toFrame:iteration:)``, ``setLoops(_:)``) change it directly.
 /// The rules are those of Docs/Timeline.md and Docs/ScriptFormat.md; Docs/Design.md
 /// explains each decision.
