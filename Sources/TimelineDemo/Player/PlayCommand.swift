@@ -64,8 +64,12 @@ struct PlayCommand: Subcommand {
       console.write(Terminal.leaveSequence)
       terminal.restore()
     }
-    signal(SIGINT) { _ in playInterrupted.store(true, ordering: .relaxed) }
-    signal(SIGTERM) { _ in playInterrupted.store(true, ordering: .relaxed) }
+    let previousInterrupt = signal(SIGINT) { _ in playInterrupted.store(true, ordering: .relaxed) }
+    let previousTerminate = signal(SIGTERM) { _ in playInterrupted.store(true, ordering: .relaxed) }
+    defer {
+      signal(SIGINT, previousInterrupt)
+      signal(SIGTERM, previousTerminate)
+    }
 
     let clock = ContinuousClock()
     let start = clock.now
