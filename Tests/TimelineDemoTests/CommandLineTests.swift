@@ -94,7 +94,7 @@ import Testing
       ["frame", directory.gif, "--index", "0", "--out", directory.file("missing/x.png")],
       ["frames", directory.gif, "--out", directory.gif],
       ["--script", directory.file("bad.tl"), "--frames", "10ms"],
-      ["play", directory.gif],
+      ["play", directory.gif, "--duration", "10ms"],
     ] {
       let run = CommandRun(words)
       #expect(run.status == 2, "\(words)")

@@ -8,7 +8,8 @@ import Testing
   @Test func refusesAnOutputThatIsNotATerminal() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    for words in [["play", directory.gif], ["play", directory.gif, "--duration", "10ms", "--loops", "1"]] {
+    // With --duration, so that a regression that plays ends instead of hanging.
+    for words in [["play", directory.gif, "--duration", "10ms"], ["play", directory.gif, "--loops", "1", "--duration", "10ms"]] {
       let run = CommandRun(words, isTerminal: false)
       #expect(run.status == 2)
       #expect(run.output.isEmpty)
