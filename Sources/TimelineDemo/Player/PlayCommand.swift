@@ -6,10 +6,6 @@ import Glibc
 import Musl
 #endif
 import AnimTimeline
-import Synchronization
-
-/// Set by SIGINT/SIGTERM so the preview loop can restore the terminal.
-let playInterrupted = Atomic<Bool>(false)
 
 /// `timeline-demo play FILE.gif`: a real-time terminal preview in 24-bit
 /// colour, two pixels per character cell (upper half blocks,
@@ -64,12 +60,8 @@ struct PlayCommand: Subcommand {
       console.write(Terminal.leaveSequence)
       terminal.restore()
     }
-    let previousInterrupt = signal(SIGINT) { _ in playInterrupted.store(true, ordering: .relaxed) }
-    let previousTerminate = signal(SIGTERM) { _ in playInterrupted.store(true, ordering: .relaxed) }
-    defer {
-      signal(SIGINT, previousInterrupt)
-      signal(SIGTERM, previousTerminate)
-    }
+    let interrupts = InterruptSignals()
+    defer { interrupts.restore() }
 
     let clock = ContinuousClock()
     let start = clock.now
@@ -79,7 +71,7 @@ struct PlayCommand: Subcommand {
     var renderer = PlayRenderer(canvasWidth: provider.canvasWidth, canvasHeight: provider.canvasHeight,
                                 columns: terminal.columns, rows: terminal.rows)
     var shown = -1
-    while !playInterrupted.load(ordering: .relaxed), !terminal.quitRequested() {
+    while !interrupts.isPending, !terminal.quitRequested() {
       _ = driver.tick(&timeline)
       if timeline.currentFrame != shown, let image = try? provider.frame(shownBy: timeline) {
         shown = timeline.currentFrame
@@ -96,8 +88,8 @@ struct PlayCommand: Subcommand {
   /// The status line under the picture: the frame (numbered from 0, of
   /// the provider's frames), the position, the iteration (from 0, as in
   /// `--script` output) of the loop count, and the state.
-  static func status<Provider: FrameProvider>(of timeline: Timeline<Provider>) -> String {
-    let last = timeline.provider.frameCount - 1
+  static func status(of timeline: Timeline) -> String {
+    let last = timeline.frameCount - 1
     let plays = timeline.loops.plays.map { "of \($0) play\($0 == 1 ? "" : "s")" } ?? "looping forever"
     return "frame \(timeline.currentFrame) (0-\(last))  t=\(TickSimulation.seconds(timeline.position))"
       + "  iteration \(timeline.iteration) (\(plays))  \(timeline.state.rawValue)  [q quits]"
