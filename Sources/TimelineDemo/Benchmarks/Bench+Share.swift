@@ -25,7 +25,7 @@ extension Bench {
     let canvasBytes = provider.canvasWidth * provider.canvasHeight * 4
     let budget = provider.options.cacheByteBudget
     var rng = SplitMix64(seed: options.seed)
-    var timelines: [Timeline<GIFFrameProvider>] = []
+    var timelines: [Timeline] = []
     timelines.reserveCapacity(count)
     do {
       let prototype = try Timeline(provider: provider)

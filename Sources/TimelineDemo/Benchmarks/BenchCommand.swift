@@ -18,6 +18,7 @@ struct BenchCommand: Subcommand {
     bench access FILE.gif --count K --seed S      bench access anim.gif --count 2000 --seed 1
     bench share FILE.gif --timelines N [--ticks T] [--seed S]
                                                   bench share anim.gif --timelines 1000 --ticks 60
+    --allow-debug        run from a debug build anyway (its timings mean nothing)
   """
 
   static let help = Help.subcommand(usage: usage, [options], exitStatuses: standardExitStatuses)
@@ -29,6 +30,8 @@ struct BenchCommand: Subcommand {
 
   var benchmark: Benchmark
   var options = BenchOptions()
+  /// `--allow-debug`: run even from a debug build.
+  var allowDebug = false
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
     guard let name = arguments.next() else { throw .usage("bench needs one of: tick, many, seek, decode, access, share") }
@@ -37,12 +40,22 @@ struct BenchCommand: Subcommand {
     }
     self.benchmark = benchmark
     while let word = arguments.next() {
+      if word == "--allow-debug" {
+        try arguments.flag(word)
+        allowDebug = true
+        continue
+      }
       if try options.parse(word, &arguments) { continue }
       try Arguments.positional(word, into: &options.file)
     }
   }
 
   func run(_ console: inout Console) throws(CommandError) {
+    #if DEBUG  // SwiftPM defines DEBUG in debug builds only
+    guard allowDebug else {
+      throw .input("bench: this is a debug build, whose timings would be meaningless; build with -c release (or pass --allow-debug)")
+    }
+    #endif
     let figures: [(String, String)]
     switch benchmark {
     case .tick: figures = try Bench.tick(options)

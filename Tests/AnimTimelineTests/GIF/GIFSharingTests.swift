@@ -45,9 +45,9 @@ import Testing
     let mismatches = onThreads(8) { thread -> [String] in
       var generator = SplitMix64(seed: UInt64(100 + thread))
       var wrong: [String] = []
-      // Each thread drives its own timelines over copies of the provider
-      // (the copies share its state), at its own rates and phases.
-      var timelines: [Timeline<GIFFrameProvider>] = []
+      // Each thread drives its own timelines over the one provider, at its
+      // own rates and phases.
+      var timelines: [Timeline] = []
       for _ in 0..<3 {
         guard var timeline = try? Timeline(provider: provider) else {
           wrong.append("thread \(thread): no timeline")
@@ -62,7 +62,7 @@ import Testing
         for index in timelines.indices {
           _ = try? timelines[index].tick(by: Int64.random(in: 1_000_000...90_000_000, using: &generator))
           let frame = timelines[index].currentFrame
-          guard let image = try? timelines[index].currentFrameContents() else {
+          guard let image = try? provider.frame(shownBy: timelines[index]) else {
             wrong.append("thread \(thread) step \(step): frame \(frame) threw")
             continue
           }
