@@ -12,14 +12,14 @@ extension GIFFrameProvider {
   /// frame the provider draws first copies the whole canvas. To look at a
   /// frame without that copy, use ``withFrame(at:_:)``.
   ///
-  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
+  /// - Throws: ``GIFError/frameIndexOutOfRange(index:count:)``.
   /// - Complexity: O(*r* × *a*) for *r* frames drawn and *a* pixels of
   ///   their rectangles (*r* is 1 for sequential playback), plus O(*c*)
   ///   for a canvas of *c* pixels when a seek starts from a cached or blank
   ///   canvas or a canvas is cached.
-  public func frame(at index: Int) throws(FrameProviderError) -> RGBAImage {
+  public func frame(at index: Int) throws(GIFError) -> RGBAImage {
     guard self.index.frames.indices.contains(index) else {
-      throw .indexOutOfRange(index: index, count: self.index.frames.count)
+      throw .frameIndexOutOfRange(index: index, count: self.index.frames.count)
     }
     return state.withLock { state in
       state.render(index, in: self)
@@ -40,7 +40,7 @@ extension GIFFrameProvider {
   /// changes under `body`. Copying the image out of `body` keeps it valid,
   /// at the price of that copy.
   ///
-  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``, or
+  /// - Throws: ``GIFError/frameIndexOutOfRange(index:count:)``, or
   ///   what `body` throws.
   /// - Complexity: as ``frame(at:)``, plus `body`.
   public func withFrame<Result>(
@@ -53,11 +53,11 @@ extension GIFFrameProvider {
   /// Whether all `width * height` pixels of frame `index` were decoded,
   /// decoding it first when that is not yet known.
   ///
-  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
+  /// - Throws: ``GIFError/frameIndexOutOfRange(index:count:)``.
   /// - Complexity: O(1) when known; otherwise as ``frame(at:)``.
-  public func isFrameComplete(_ index: Int) throws(FrameProviderError) -> Bool {
+  public func isFrameComplete(_ index: Int) throws(GIFError) -> Bool {
     guard self.index.frames.indices.contains(index) else {
-      throw .indexOutOfRange(index: index, count: self.index.frames.count)
+      throw .frameIndexOutOfRange(index: index, count: self.index.frames.count)
     }
     return state.withLock { state in
       if state.completeness[index] == .unknown { state.render(index, in: self) }

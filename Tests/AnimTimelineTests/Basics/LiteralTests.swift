@@ -21,7 +21,7 @@ import Testing
     let double: Rate = 2
     let half: Rate = 0.5
     #expect(double.millionths == 2_000_000 && half.millionths == 500_000)
-    let parsed = try Rate(0.5)
+    let parsed = Rate(0.5)  // a literal: no `try`
     #expect(half == parsed && Rate.normal == 1)
   }
 

@@ -72,7 +72,7 @@ import Testing
       let driver = TimelineDriver(clock: clock)
       var owned = timelines
       await driver.run(every: .milliseconds(10)) { nanoseconds, mode in
-        for index in owned.indices { try? owned[index].tick(by: nanoseconds, mode: mode) }
+        for index in owned.indices { _ = try? owned[index].tick(by: nanoseconds, mode: mode) }
       }
       return owned
     }

@@ -1,5 +1,12 @@
 import Testing
 @testable import AnimTimeline
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite struct GIFErrorTests {
   func valid() -> [UInt8] {
@@ -42,6 +49,11 @@ import Testing
     #expect(throws: GIFError.fileReadFailed(path: "/nonexistent/x.gif", operation: "open", errno: 2)) {
       try GIFFrameProvider(contentsOfFile: "/nonexistent/x.gif")
     }
+    // The system's words, not a bare errno.
+    #expect(GIFError.fileReadFailed(path: "x.gif", operation: "open", errno: 2).description
+      == "cannot open 'x.gif': No such file or directory")
+    // A directory (or a named pipe, opened without blocking) is refused.
+    #expect(throws: GIFError.notARegularFile(path: "/tmp")) { try GIFFrameProvider(contentsOfFile: "/tmp") }
     // Every description names the problem.
     #expect(GIFError.badBlock(introducer: 0x99, offset: 37).description.contains("0x99"))
     #expect(GIFError.badBlock(introducer: 0x99, offset: 37).description.contains("37"))
@@ -110,12 +122,22 @@ import Testing
         for index in (0..<provider.frameCount).reversed() {
           #expect(try again.frame(at: index) == provider.frame(at: index))
         }
-      } catch let error as GIFError {
+      } catch {
         // Header 13, table 24, loop block 19, GCE 8, descriptor 10, then
         // the minimum code size byte counts the first frame.
         #expect(length < 75, "cut at \(length): \(error)")
       }
     }
     #expect(firstFrameCount == 75)
+  }
+}
+
+extension GIFErrorTests {
+  /// Opening a named pipe must not wait for a writer (it used to hang).
+  @Test func aNamedPipeIsRefusedWithoutBlocking() throws {
+    let path = "/tmp/animtimeline-fifo-\(getpid())"
+    try #require(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    #expect(throws: GIFError.notARegularFile(path: path)) { try GIFFrameProvider(contentsOfFile: path) }
   }
 }

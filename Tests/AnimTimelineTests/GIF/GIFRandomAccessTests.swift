@@ -91,8 +91,8 @@ import Testing
 
   @Test func outOfRange() throws {
     let provider = try GIFFrameProvider(bytes: animation())
-    #expect(throws: FrameProviderError.indexOutOfRange(index: 40, count: 40)) { try provider.frame(at: 40) }
-    #expect(throws: FrameProviderError.indexOutOfRange(index: -1, count: 40)) { try provider.isFrameComplete(-1) }
+    #expect(throws: GIFError.frameIndexOutOfRange(index: 40, count: 40)) { try provider.frame(at: 40) }
+    #expect(throws: GIFError.frameIndexOutOfRange(index: -1, count: 40)) { try provider.isFrameComplete(-1) }
   }
 
   /// Copies share one decoding state: a copy moving elsewhere changes

@@ -153,10 +153,10 @@ import Testing
 
   @Test func outOfRangeThrows() throws {
     let provider = try GIFFrameProvider(bytes: Self.animation())
-    #expect(throws: FrameProviderError.indexOutOfRange(index: 60, count: 60)) {
+    #expect(throws: GIFError.frameIndexOutOfRange(index: 60, count: 60)) {
       try provider.withFrame(at: 60) { _ in }
     }
-    #expect(throws: FrameProviderError.indexOutOfRange(index: -1, count: 60)) {
+    #expect(throws: GIFError.frameIndexOutOfRange(index: -1, count: 60)) {
       try provider.withFrame(at: -1) { _ in }
     }
   }

@@ -274,7 +274,7 @@ import Testing
     #expect(timeline.position == 0)
     _ = try timeline.tick(by: 1)
     #expect(timeline.position == 1)
-    timeline.rate = try Rate(2.5)  // resets the carry
+    timeline.rate = Rate(2.5)  // resets the carry
     _ = try timeline.tick(by: ms(20))
     #expect(timeline.position == 50_000_001)
     timeline.rate = .zero
@@ -585,7 +585,7 @@ import Testing
     timeline.stop()
     try timeline.seek(to: ms(100))  // finished
     _ = try timeline.setLoops(.plays(3))
-    timeline.rate = try Rate(2)
+    timeline.rate = Rate(2)
     timeline.modes = RunModes(["default"])
     #expect(timeline.isSuspended)
     #expect(events(try timeline.tick(by: ms(1))) == [.resumed])  // paused: only the flag
