@@ -19,8 +19,9 @@ import Testing
       clock.advance(by: .milliseconds(20))
     }
 
-    var timeline = try Timeline(provider: SyntheticFrameProvider(
-      durations: [100_000_000, 50_000_000, 70_000_000]))   // nanoseconds
+    let frames = try SyntheticFrameProvider(
+      durations: [100_000_000, 50_000_000, 70_000_000])    // nanoseconds
+    var timeline = try Timeline(provider: frames)
     timeline.play()
 
     var driver = TimelineDriver(clock: clock)               // README: ContinuousClock()
@@ -38,50 +39,6 @@ import Testing
     #expect(shown == [1, 2, 0, 1, 2, 0, 1])
     #expect(sprite.frame == 1 && timeline.currentFrame == 1)
     #expect(timeline.completedIterations == 2)
-  }
-
-  /// README "Server loop": the loop as written, over a looping two-frame
-  /// GIF (100 ms each) on a manual clock, ticked 13 times (208 ms): every one
-  /// of the 1,000 clients gets its two frame changes (at 100 and 200 ms).
-  @Test func serverLoop() async throws {
-    var file = GIFEncoder(screenWidth: 2, screenHeight: 2)
-    file.loopCount = 0  // NETSCAPE 0: loops forever
-    for fill in [UInt8(1), 2] {
-      var frame = GIFEncoder.Frame(width: 2, height: 2, fill: fill)
-      frame.delay = 10  // centiseconds
-      file.frames.append(frame)
-    }
-    let clock = ManualClock()
-
-    let gif = try GIFFrameProvider(bytes: file.encode())  // README: contentsOfFile: "spinner.gif"
-    let loop = Task {
-      var prototype = try Timeline(provider: gif)
-      prototype.play()
-      var timelines = Array(repeating: prototype, count: 1000)  // copies share one frame table
-      let driver = TimelineDriver(clock: clock)                // README: ContinuousClock()
-      var delivered = [[TimelineEvent]](repeating: [], count: timelines.count)
-      await driver.run(every: .milliseconds(16)) { nanoseconds, mode in
-        for index in timelines.indices {
-          // push `events` to client `index`
-          if let events = try? timelines[index].tick(by: nanoseconds, mode: mode) { delivered[index] += Array(events) }
-        }
-      }
-      return (timelines, delivered)
-    }
-    await clock.waitForSleeper()
-    for _ in 0..<13 {
-      clock.advance(by: .milliseconds(16))
-      await clock.waitForSleeper()
-    }
-    // ... later
-    loop.cancel()
-    let (timelines, delivered) = try await loop.value
-    #expect(timelines.count == 1000)
-    #expect(timelines.allSatisfy { $0.position == 208_000_000 && $0.currentFrame == 0 })
-    let expected: [TimelineEvent] = [
-      .frameChanged(from: 0, to: 1, slots: 1), .frameChanged(from: 1, to: 0, slots: 1), .loopCompleted(completed: 1),
-    ]
-    #expect(delivered.allSatisfy { $0 == expected })
   }
 }
 
@@ -114,12 +71,55 @@ extension ReadmeExamplesTests {
     #expect(hero.currentFrame == 7)
 
     try hero.setRange(10...12)                           // attack once...
-    try hero.setLoops(.plays(1))
+    try hero.setLoops(.once)
     try hero.queue(Clip(frames: 0...3, loops: .infinite))  // ...then back to idle
     try update(by: 350_000_000)                          // 300 ms of attack, 50 ms of idle
     print(footsteps, hero.range, hero.currentFrame)      // 5 0...3 0
 
     #expect(printed == "5 0...3 0")
     #expect(hero.position == 50_000_000 && hero.queued == nil && hero.state == .playing)
+  }
+}
+
+/// A GIF of three 100 ms frames on an 8×8 canvas, looping: the README's
+/// "spinner.gif" (colours 1, 2, 3 of the test palette).
+func spinnerGIF() -> [UInt8] {
+  var file = GIFEncoder(screenWidth: 8, screenHeight: 8)
+  file.loopCount = 0
+  for fill in [UInt8(1), 2, 3] {
+    var frame = GIFEncoder.Frame(width: 8, height: 8, fill: fill)
+    frame.delay = 10  // centiseconds
+    file.frames.append(frame)
+  }
+  return file.encode()
+}
+
+extension ReadmeExamplesTests {
+  /// README "Pixels", nonisolated: the texture records what it is given.
+  @Test func pixels() throws {
+    final class Texture {
+      var uploads: [(width: Int, height: Int, rgba: [UInt8])] = []
+      func replace(width: Int, height: Int, rgba: [UInt8]) { uploads.append((width, height, rgba)) }
+    }
+    let texture = Texture()
+    var printed = ""
+    func print(_ items: Any...) { printed = items.map { "\($0)" }.joined(separator: " ") }
+
+    let gif = try GIFFrameProvider(bytes: spinnerGIF())       // README: contentsOfFile: "spinner.gif"
+    var spinner = try Timeline(provider: gif)
+    spinner.play()
+    if try spinner.tick(by: 120_000_000).frameChange != nil {
+      try gif.withFrame(at: spinner.currentFrame) { image in   // no copy
+        texture.replace(width: image.width, height: image.height, rgba: image.pixels)
+      }
+    }
+    let still = try gif.frame(shownBy: spinner)                 // a copy you keep
+    print(still.width, still.height, still.pixels.count)        // 4 bytes a pixel: R, G, B, A
+
+    #expect(printed == "8 8 256")
+    #expect(texture.uploads.count == 1)
+    #expect(texture.uploads.first?.rgba == still.pixels)
+    let first = try gif.frame(at: 0), second = try gif.frame(at: 1)
+    #expect(still == second && still != first)
   }
 }
