@@ -79,3 +79,25 @@ extension TimelineCore {
   /// The clip a tick switches into at the end, if any.
   var queued: Clip? { queuedClip?.clip }
 }
+
+extension TimelineCore {
+  /// Plays `clip` from its start (its frames, loop count and direction),
+  /// with `next` queued or the queue emptied; all or nothing.
+  ///
+  /// - Complexity: O(log *m*).
+  mutating func play(clip: Clip, then next: Clip?) throws(TimelineError) {
+    var copy = self
+    let view = try copy.checkedView(of: clip.frames.lowerBound, clip.frames.upperBound)
+    let newEnd = try Self.endTime(plays: clip.loops.plays, loopDuration: view.length)
+    try copy.queue(next)
+    copy.range = view
+    copy.plays = clip.loops.plays
+    copy.end = newEnd
+    if let direction = clip.direction { copy.direction = direction }
+    copy.position = 0
+    copy.carry = 0
+    copy.state = .playing
+    copy.relocate()
+    self = copy
+  }
+}
