@@ -23,9 +23,15 @@
 /// Every clip names its direction, so a queued clip never inherits the
 /// direction of the one before. Tags with the same range, direction and
 /// repeat share their appended frames.
+///
+/// A sheet of one frame lists it twice (provider frames 0 and 1 both show
+/// sheet frame 0): a timeline over a single displayed frame is a still
+/// image without ranges (``TimelineError/staticTimeline``), and with two its
+/// tags play, loop and finish like any other sheet's.
 public struct SpriteSheetDisplayList: Hashable, Sendable {
   /// The sheet frame each provider frame shows. The first entries are 0,
-  /// 1, 2, ... up to the last sheet frame.
+  /// 1, 2, ... up to the last sheet frame (then 0 again for a one-frame
+  /// sheet).
   public let sheetFrames: [Int]
   /// The clip of each tag, in the order of the tags.
   public let clips: [Clip]
@@ -38,9 +44,10 @@ public struct SpriteSheetDisplayList: Hashable, Sendable {
   ///   frames, plus O(*t*) expected for *t* tags.
   init(durations: [Int64], tags: [AsepriteTag], limit: Int) throws(SpriteSheetError) {
     var list = Array(durations.indices)
+    if durations.count == 1 { list.append(0) }
     var total: Int64 = 0
-    for duration in durations {
-      let (sum, overflow) = total.addingReportingOverflow(duration)
+    for frame in list {
+      let (sum, overflow) = total.addingReportingOverflow(durations[frame])
       guard !overflow else { throw .durationOverflow }
       total = sum
     }

@@ -92,7 +92,7 @@ import Testing
     #expect(frame.sourceSize == SpriteSheetSize(width: 5, height: 6))
     #expect(frame.duration == 1_000_000)
     #expect(sheet.image == nil && sheet.size == nil && sheet.tags.isEmpty)
-    #expect(sheet.displayList.sheetFrames == [0] && sheet.displayList.clips.isEmpty)
+    #expect(sheet.displayList.sheetFrames == [0, 0] && sheet.displayList.clips.isEmpty)
   }
 
   @Test func aTagWithoutDirectionPlaysForward() throws {
