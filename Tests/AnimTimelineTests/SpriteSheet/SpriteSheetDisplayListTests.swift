@@ -102,9 +102,12 @@ import TimelineScript
   // MARK: Playing clips on a timeline
 
   /// A timeline over the display list: a synthetic provider whose frame
-  /// *i* lasts as long as the sheet frame it shows.
+  /// *i* lasts as long as the sheet frame it shows. No max-step, so that
+  /// one tick can cross a frame of any length.
   static func timeline(_ list: SpriteSheetDisplayList, durations: [Int64]) throws -> Timeline<SyntheticFrameProvider> {
-    try Timeline(provider: SyntheticFrameProvider(durations: list.sheetFrames.map { durations[$0] }))
+    try Timeline(
+      provider: SyntheticFrameProvider(durations: list.sheetFrames.map { durations[$0] }),
+      configuration: TimelineConfiguration(maxStep: .unlimited))
   }
 
   /// Plays `clip` from its start (as `play(clip:)` will) and returns the
