@@ -180,38 +180,7 @@ import TimelineScript
     #expect(Self.tag(.pingpong, repeats: .max, frames: 0...2).stepCount == .max)
   }
 
-  // MARK: An independent model
-
-  /// Aseprite's player told as a walk: a cursor moves one frame a step; at
-  /// the end of a pass a forward or reverse tag jumps back to its starting
-  /// end, a ping-pong tag turns around and takes its next step away from
-  /// the end it turned on (a one-frame tag stays). Returns `count` frames,
-  /// or the whole play of `passes` passes if it is shorter.
-  static func walk(from: Int, to: Int, direction: AsepriteDirection, passes: Int, count: Int) -> [Int] {
-    var out: [Int] = []
-    var step = (direction == .forward || direction == .pingpong) ? 1 : -1
-    var frame = step > 0 ? from : to
-    var passesLeft = passes
-    while out.count < count {
-      out.append(frame)
-      let end = step > 0 ? to : from
-      if frame != end {
-        frame += step
-        continue
-      }
-      passesLeft -= 1
-      if passesLeft == 0 { break }
-      if direction == .forward {
-        frame = from
-      } else if direction == .reverse {
-        frame = to
-      } else {
-        step = -step
-        if from != to { frame += step }
-      }
-    }
-    return out
-  }
+  // MARK: An independent model (AsepriteWalkModel)
 
   @Test func matchesTheWalkModel() {
     struct Case: CustomStringConvertible {
@@ -235,10 +204,10 @@ import TimelineScript
     forAll("AsepriteTagPlaybackTests.matchesTheWalkModel", gen: gen, iterations: 2_000) { c in
       let tag = AsepriteTag(name: "t", frames: c.from...(c.from + c.n - 1), direction: c.direction, repeats: c.repeats)
       let to = c.from + c.n - 1
-      let play = Self.walk(from: c.from, to: to, direction: c.direction, passes: tag.passes, count: .max)
+      let play = AsepriteWalkModel.walk(from: c.from, to: to, direction: c.direction, passes: tag.passes, count: .max)
       try ensure(Self.play(tag) == play, "play \(Self.play(tag)) != walk \(play)")
       // Playing forever: many passes of the walk.
-      let forever = Self.walk(from: c.from, to: to, direction: c.direction, passes: .max, count: 50)
+      let forever = AsepriteWalkModel.walk(from: c.from, to: to, direction: c.direction, passes: .max, count: 50)
       let shown = (0..<50).map(tag.sheetFrame(atStep:))
       try ensure(shown == forever, "forever \(shown) != walk \(forever)")
       return true
