@@ -61,7 +61,7 @@ struct AsepriteReader {
 
   private func checkFrameCount(_ count: Int, field: JSONElement, offsetAt: (Int) -> Int) throws(SpriteSheetError) {
     guard count > 0 else { throw .noFrames(offset: field.offset) }
-    let limit = min(limits.maxFrames, limits.maxDisplayFrames)
+    let limit = max(0, min(limits.maxFrames, limits.maxDisplayFrames))
     guard count <= limit else { throw .tooManyFrames(limit: limit, offset: offsetAt(limit)) }
   }
 
@@ -117,8 +117,9 @@ struct AsepriteReader {
     guard case let .array(elements) = field.value else {
       throw .wrongType(path: "meta.frameTags", expected: "an array", offset: field.offset)
     }
-    guard elements.count <= limits.maxTags else {
-      throw .tooManyTags(limit: limits.maxTags, offset: elements[limits.maxTags].offset)
+    let limit = max(0, limits.maxTags)
+    guard elements.count <= limit else {
+      throw .tooManyTags(limit: limit, offset: elements[limit].offset)
     }
     tags.reserveCapacity(elements.count)
     for (index, element) in elements.enumerated() {

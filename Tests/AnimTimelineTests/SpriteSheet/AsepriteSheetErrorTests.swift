@@ -122,7 +122,10 @@ import Testing
     #expect(check("\"100\"") == .wrongType(path: "frames[0].duration", expected: "an integer", offset: 57))
     #expect(check("9223372036854775807", limits: SpriteSheetLimits(maxFrameMilliseconds: .max))
       == .invalidDuration(frame: 0, milliseconds: .max, offset: 57))
-    #expect(check("9223372036854", limits: SpriteSheetLimits(maxFrameMilliseconds: .max)) == nil)
+    // A lone frame is listed twice in the display list, so twice its
+    // duration must fit in Int64.
+    #expect(check("4611686018427", limits: SpriteSheetLimits(maxFrameMilliseconds: .max)) == nil)
+    #expect(check("9223372036854", limits: SpriteSheetLimits(maxFrameMilliseconds: .max)) == .durationOverflow)
   }
 
   @Test func frameAndTagCounts() {
@@ -136,6 +139,18 @@ import Testing
     let tags = doc(meta: #"{"frameTags":[{"name":"a","from":0,"to":0},{"name":"b","from":0,"to":0}]}"#)
     #expect(error(tags, limits: SpriteSheetLimits(maxTags: 2)) == nil)
     #expect(error(tags, limits: SpriteSheetLimits(maxTags: 1)) == .tooManyTags(limit: 1, offset: at(#"{"name":"b""#, in: tags)))
+  }
+
+  @Test func negativeLimitsAreErrorsNotTraps() {
+    let text = doc(meta: #"{"frameTags":[{"name":"a","from":0,"to":0}]}"#)
+    let negative = SpriteSheetLimits(
+      maxFileBytes: 1 << 20, maxFrames: -1, maxTags: -1, maxFrameMilliseconds: -1, maxRepeats: -1,
+      maxDisplayFrames: -1, maxDepth: -1, maxStringBytes: -1)
+    #expect(error(text, limits: negative) == .json(.tooDeep(offset: 0, limit: -1)))
+    var limits = SpriteSheetLimits(maxFrames: -5)
+    #expect(error(text, limits: limits) == .tooManyFrames(limit: 0, offset: 11))
+    limits = SpriteSheetLimits(maxTags: -5)
+    #expect(error(text, limits: limits) == .tooManyTags(limit: 0, offset: at(#"{"name""#, in: text)))
   }
 
   @Test func tagFields() {
