@@ -58,11 +58,13 @@ import Testing
       var prototype = try Timeline(provider: gif)
       prototype.play()
       var timelines = Array(repeating: prototype, count: 1000)  // copies share one frame table
-      var driver = TimelineDriver(clock: clock)                // README: ContinuousClock()
+      let driver = TimelineDriver(clock: clock)                // README: ContinuousClock()
       var delivered = [[TimelineEvent]](repeating: [], count: timelines.count)
-      await driver.run(&timelines, every: .milliseconds(16)) { index, events in
-        // push `events` to client `index`
-        delivered[index] += Array(events)
+      await driver.run(every: .milliseconds(16)) { nanoseconds, mode in
+        for index in timelines.indices {
+          // push `events` to client `index`
+          if let events = try? timelines[index].tick(by: nanoseconds, mode: mode) { delivered[index] += Array(events) }
+        }
       }
       return (timelines, delivered)
     }

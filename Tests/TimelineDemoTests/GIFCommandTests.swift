@@ -49,19 +49,102 @@ import TimelineScript
     #expect(poster.pixels == (try provider.frame(at: 4)).pixels)
     #expect(CommandRun(["frame", gif, "--index", "4", "--out", directory + "/four.pam"]).status == 0)
     #expect(try FileSystem.contents(ofFile: directory + "/four.pam") == PAMWriter.encode(try provider.frame(at: 4)))
-    // An option's value is the next word, whatever it looks like.
-    var arguments = Arguments(["a.gif", "--out", "--json", "--index", "0"])
-    let frame = try FrameCommand(parsing: &arguments)
-    #expect(frame.path == "a.gif" && frame.output == "--json")
-    // Usage errors exit 2; an undecodable GIF, or a file that cannot be written, 1.
+    // Every error exits 2: usage errors, an undecodable GIF, a file that cannot be written.
     #expect(CommandRun(["frame", gif, "--index", "10", "--out", directory + "/x.png"]).status == 2)
     #expect(CommandRun(["info", gif, gif]).status == 2)
     try FileSystem.createFile(directory + "/bad.gif", contents: Array("GIF89".utf8))
     let bad = CommandRun(["info", directory + "/bad.gif"])
-    #expect(bad.status == 1 && bad.errorText.hasPrefix("error: "))
-    #expect(CommandRun(["frame", gif, "--index", "0", "--out", directory + "/missing/x.png"]).status == 1)
+    #expect(bad.status == 2 && bad.errorText.hasPrefix("error: \(directory)/bad.gif: "))
+    #expect(CommandRun(["frame", gif, "--index", "0", "--out", directory + "/missing/x.png"]).status == 2)
     let info = CommandRun(["info", gif, "--json", "--crc"])
     #expect(info.status == 0)
     #expect(info.outputText.contains(#""crc32": ""#) && info.outputText.hasSuffix("\n  ]\n}\n"))
+  }
+
+  /// Point 1 of issue 12: frames are numbered from 0 in every output.
+  @Test func framesAreNumberedFromZeroEverywhere() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let info = CommandRun(["info", directory.gif])
+    let lines = info.outputText.split(separator: "\n")
+    #expect(lines.filter { $0.hasPrefix("frame ") }.map { $0.prefix(while: { $0 != ":" }) } == (0..<10).map { "frame \($0)" })
+    let frames = CommandRun(["frames", directory.gif, "--out", directory.file("f"), "--format", "pam"])
+    #expect(frames.outputText.hasPrefix("wrote \(directory.file("f"))/frame-000.pam: frame 0, "))
+    #expect(frames.outputText.contains("/frame-009.pam: frame 9, "))
+    // The last index is 9, and the message says which indices exist.
+    #expect(CommandRun(["frame", directory.gif, "--index", "9", "--out", directory.file("9.png")]).status == 0)
+    let past = CommandRun(["frame", directory.gif, "--index", "10", "--out", directory.file("x.png")])
+    #expect(past.firstErrorLine == "error: --index 10: the GIF has 10 frames, 0 to 9")
+    // play's status line (the first frame is frame 0; iteration from 0).
+    var timeline = try Timeline(provider: GIFFrameProvider(bytes: SampleGIF.bytes))
+    #expect(PlayCommand.status(of: timeline).hasPrefix("frame 0 (0-9)  t=0.000s  iteration 0 (looping forever)"))
+    _ = try timeline.seek(toFrame: 9, iteration: 0)
+    #expect(PlayCommand.status(of: timeline).hasPrefix("frame 9 (0-9)"))
+  }
+
+  /// Point 6 of issue 12: `--out`'s extension is the format; an unknown
+  /// or missing one, or one that `--format` contradicts, is a usage error
+  /// and nothing is written.
+  @Test func theOutputExtensionMustMatchTheFormat() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let unknown = { (path: String, ext: String) in "--out \(path): unknown image extension '.\(ext)' (.png or .pam)" }
+    let none = { (path: String) in "--out \(path): name the image file with .png or .pam (its extension is its format)" }
+    for (out, format, message) in [
+      ("p.bmp", nil, { unknown($0, "bmp") }),
+      ("p.jpeg", "png", { unknown($0, "jpeg") }),
+      ("p", nil, none),
+      (".png", nil, none),
+      ("p.png", "pam", { "--out \($0) is a .png file, but --format is pam" }),
+      ("p.PAM", "png", { "--out \($0) is a .PAM file, but --format is png" }),
+    ] as [(String, String?, (String) -> String)] {
+      let path = directory.file(out)
+      let run = CommandRun(["frame", directory.gif, "--index", "0", "--out", path] + (format.map { ["--format", $0] } ?? []))
+      #expect(run.status == 2, "\(out)")
+      #expect(run.firstErrorLine == "error: " + message(path), "\(run.errorText)")
+      #expect(run.errorText.contains("\nusage: timeline-demo frame "))
+      #expect((try? FileSystem.contents(ofFile: path)) == nil, "\(out) was written")
+    }
+    // Inferred from the extension (in any case), or confirmed by --format.
+    for (out, format, magic) in [
+      ("a.png", nil, [0x89, 0x50]), ("b.pam", nil, [0x50, 0x37]), ("c.PNG", "png", [0x89, 0x50]), ("d.Pam", "pam", [0x50, 0x37]),
+    ] as [(String, String?, [UInt8])] {
+      let run = CommandRun(["frame", directory.gif, "--index", "0", "--out", directory.file(out)] + (format.map { ["--format", $0] } ?? []))
+      #expect(run.status == 0, "\(out): \(run.errorText)")
+      #expect(try FileSystem.contents(ofFile: directory.file(out)).prefix(2) == magic[...], "\(out)")
+    }
+  }
+
+  /// Point 7 of issue 12: `frame` and `frames` say what they wrote (path,
+  /// pixel size, bytes) unless `--quiet`.
+  @Test func frameAndFramesReportWhatTheyWrote() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let poster = directory.file("poster.png")
+    let frame = CommandRun(["frame", directory.gif, "--at", "0.35s", "--out", poster])
+    let size = try FileSystem.contents(ofFile: poster).count
+    #expect(frame.status == 0 && frame.error.isEmpty)
+    #expect(frame.outputText == "wrote \(poster): frame 4, 32x32 pixels, PNG, \(size) bytes\n")
+    let out = directory.file("all")
+    let frames = CommandRun(["frames", directory.gif, "--out", out])
+    let lines = frames.outputText.split(separator: "\n").map(String.init)
+    #expect(lines.count == 11)
+    var total = 0
+    for index in 0..<10 {
+      let file = "\(out)/frame-00\(index).png"
+      let bytes = try FileSystem.contents(ofFile: file).count
+      total += bytes
+      #expect(lines[index] == "wrote \(file): frame \(index), 32x32 pixels, PNG, \(bytes) bytes")
+    }
+    #expect(lines.last == "wrote 10 frames to \(out): 32x32 pixels, PNG, \(total) bytes in all")
+    // --quiet (or -q): the same files, nothing printed.
+    for quiet in ["--quiet", "-q"] {
+      let frame = CommandRun(["frame", directory.gif, "--index", "1", "--out", directory.file("q.pam"), quiet])
+      #expect(frame.status == 0 && frame.output.isEmpty && frame.error.isEmpty)
+      #expect(try FileSystem.contents(ofFile: directory.file("q.pam")).count == 32 * 32 * 4 + 67)
+      let frames = CommandRun(["frames", quiet, directory.gif, "--out", directory.file("q")])
+      #expect(frames.status == 0 && frames.output.isEmpty && frames.error.isEmpty)
+      #expect(try FileSystem.contents(ofFile: directory.file("q/frame-009.png")).count > 0)
+    }
   }
 }

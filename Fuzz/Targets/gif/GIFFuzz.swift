@@ -90,7 +90,7 @@ public func fuzzGIF(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     _ = try timeline.tick(by: 123_456_789)
     fuzzCheck(timeline.currentFrame >= 0 && timeline.currentFrame < provider.frameCount, "timeline frame")
     if timeline.currentFrame < limit {
-      check(try timeline.currentFrameContents(), width: width, height: height)
+      check(try provider.frame(shownBy: timeline), width: width, height: height)
     }
   } catch {
     fuzzFailure("timeline over a GIF: \(error)")

@@ -9,12 +9,14 @@ extension GIFFrameProvider {
   /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
   /// - Complexity: O(*r* × *c*) for *r* frames replayed and a canvas of *c*
   ///   pixels; *r* is 1 for sequential playback.
-  public mutating func frame(at index: Int) throws(FrameProviderError) -> RGBAImage {
+  public func frame(at index: Int) throws(FrameProviderError) -> RGBAImage {
     guard self.index.frames.indices.contains(index) else {
       throw .indexOutOfRange(index: index, count: self.index.frames.count)
     }
-    render(index)
-    return RGBAImage(width: canvasWidth, height: canvasHeight, pixels: shown)
+    // Interim (until the shared cache lands): decode on a copy.
+    var state = self
+    state.render(index)
+    return RGBAImage(width: canvasWidth, height: canvasHeight, pixels: state.shown)
   }
 
   /// Whether all `width * height` pixels of frame `index` were decoded,

@@ -40,12 +40,12 @@ extension TimelineCore {
   mutating func queue(_ clip: Clip?) throws(TimelineError) {
     guard let clip else {
       guard !isStatic else { throw .staticTimeline }
-      queued = nil
+      queuedClip = nil
       return
     }
     let view = try checkedView(of: clip.frames.lowerBound, clip.frames.upperBound)
     _ = try Self.endTime(plays: clip.loops.plays, loopDuration: view.length)
-    queued = clip
+    queuedClip = QueuedClip(clip)
   }
 
   /// The switch at the end of the range into the queued `clip`, with
@@ -63,7 +63,7 @@ extension TimelineCore {
     plays = clip.loops.plays
     end = newEnd
     if let newDirection = clip.direction { direction = newDirection }
-    queued = nil
+    queuedClip = nil
     let x = Int64(min(leftover, UInt64(Int64.max)))
     if let newEnd, x >= newEnd {
       position = newEnd
@@ -73,4 +73,9 @@ extension TimelineCore {
     }
     relocate()
   }
+}
+
+extension TimelineCore {
+  /// The clip a tick switches into at the end, if any.
+  var queued: Clip? { queuedClip?.clip }
 }

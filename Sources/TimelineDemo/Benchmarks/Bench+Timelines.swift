@@ -42,7 +42,7 @@ extension Bench {
   /// number of timeline-ticks that had events.
   static func manyRun(_ options: BenchOptions, count: Int, ticks: Int64) throws(CommandError) -> (Int64, Int64) {
     var rng = SplitMix64(seed: options.seed)
-    var timelines: [Timeline<SyntheticFrameProvider>] = []
+    var timelines: [Timeline] = []
     timelines.reserveCapacity(count)
     do {
       var providers: [SyntheticFrameProvider] = []
@@ -89,7 +89,7 @@ extension Bench {
     let count = options.count ?? 1_000_000
     func measure(frames: Int) throws(CommandError) -> (Int64, Int64) {
       var rng = SplitMix64(seed: options.seed)
-      var timeline: Timeline<SyntheticFrameProvider>
+      var timeline: Timeline
       do {
         // With `--zero-every K`, every Kth frame lasts 0 ns (never displayed).
         let zeroEvery = Int(options.zeroEvery ?? 0)

@@ -16,6 +16,7 @@ struct BenchCommand: Subcommand {
                                                   bench seek --frames 1000000
     bench decode FILE.gif --repeat N              bench decode anim.gif --repeat 20
     bench access FILE.gif --count K --seed S      bench access anim.gif --count 2000 --seed 1
+    --allow-debug        run from a debug build anyway (its timings mean nothing)
   """
 
   static let help = Help.subcommand(usage: usage, [options], exitStatuses: standardExitStatuses)
@@ -27,6 +28,8 @@ struct BenchCommand: Subcommand {
 
   var benchmark: Benchmark
   var options = BenchOptions()
+  /// `--allow-debug`: run even from a debug build.
+  var allowDebug = false
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
     guard let name = arguments.next() else { throw .usage("bench needs one of: tick, many, seek, decode, access") }
@@ -35,12 +38,22 @@ struct BenchCommand: Subcommand {
     }
     self.benchmark = benchmark
     while let word = arguments.next() {
+      if word == "--allow-debug" {
+        try arguments.flag(word)
+        allowDebug = true
+        continue
+      }
       if try options.parse(word, &arguments) { continue }
       try Arguments.positional(word, into: &options.file)
     }
   }
 
   func run(_ console: inout Console) throws(CommandError) {
+    #if DEBUG  // SwiftPM defines DEBUG in debug builds only
+    guard allowDebug else {
+      throw .input("bench: this is a debug build, whose timings would be meaningless; build with -c release (or pass --allow-debug)")
+    }
+    #endif
     let figures: [(String, String)]
     switch benchmark {
     case .tick: figures = try Bench.tick(options)

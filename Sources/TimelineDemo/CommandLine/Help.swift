@@ -28,9 +28,7 @@ enum Help {
   \(BenchCommand.options)
 
   \(durations)
-  Errors print 'error: ...' on standard error. Exit status: 0 success; 2 a usage
-  error (unknown option, missing or bad value); 1 a file that cannot be read,
-  decoded or written; --script exits 2 on every error (Docs/ScriptFormat.md).
+  \(exitStatuses)
 
   EXAMPLES
     timeline-demo --ticks 600
@@ -63,15 +61,26 @@ enum Help {
                                                   --cue step@5
   """
 
-  /// The number syntax of every option.
+  /// The number syntax of every option, and the rules every option follows.
   static let durations = """
   Durations: digits[.digits][ns|us|ms|s] (no unit: seconds), e.g. 16.666667ms.
   Counts and rates: ASCII digits (a rate may have a fraction), e.g. 3, 1.5.
+  Frames are numbered from 0 everywhere (--index, --range, --cue, info, play,
+  frame-000.png). An option's value is the next word, never a word starting
+  with '--' (write ./--name for such a file); each option is given once
+  (--cue may repeat). Input files must be regular files.
+  """
+
+  /// The exit statuses, the same for every subcommand.
+  static let exitStatuses = """
+  Errors print 'error: ...' on standard error. Exit status: 0 success; 2 any
+  error (unknown option, missing or bad value, a file that cannot be read,
+  decoded or written; for --script also a bad line, Docs/ScriptFormat.md).
   """
 
   /// The help text of a subcommand: its usage, `sections`, the number
   /// syntax and its exit statuses.
-  static func subcommand(usage: String, _ sections: [String], exitStatuses: String) -> String {
+  static func subcommand(usage: String, _ sections: [String], exitStatuses: String = exitStatuses) -> String {
     "usage: " + usage.split(separator: "\n").joined(separator: "\n       ") + "\n\n"
       + sections.joined(separator: "\n\n") + "\n\n" + durations + "\n" + exitStatuses
   }

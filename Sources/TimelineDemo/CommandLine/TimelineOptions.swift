@@ -68,7 +68,7 @@ struct TimelineOptions {
       }
       then = (a, b, loops)
     case "--cue":
-      let text = try arguments.value(for: name)
+      let text = try arguments.value(for: name, repeatable: true)
       guard let at = text.lastIndex(of: "@"), at != text.startIndex else {
         throw .usage("--cue: expected NAME@FRAME, got '\(text)'")
       }
@@ -129,23 +129,26 @@ struct TimelineOptions {
   ///
   /// - Throws: a usage error when the timeline rejects them (`--loops K`
   ///   whose total duration exceeds `Int64.max`).
-  func timeline<Provider: FrameProvider>(_ provider: Provider) throws(CommandError) -> Timeline<Provider> {
-    var timeline: Timeline<Provider>
+  func timeline(_ provider: some FrameProvider) throws(CommandError) -> Timeline {
+    var timeline: Timeline
     do {
       timeline = try Timeline(provider: provider, configuration: startingConfiguration)
     } catch {
       throw .usage("\(error)")
     }
     // Through the script language's one apply, as `--script` would.
-    var commands: [ScriptCommand] = []
-    if let (a, b) = range { commands.append(.range(a, b)) }
-    if let (a, b, loops) = then { commands.append(.then(first: a, last: b, loops: loops.plays, direction: nil)) }
-    commands += cues.map { ScriptCommand.cue($0.name, frame: $0.frame) }
-    for command in commands {
+    // Each with the option as written, for its error message.
+    var commands: [(option: String, command: ScriptCommand)] = []
+    if let (a, b) = range { commands.append(("--range \(a)-\(b)", .range(a, b))) }
+    if let (a, b, loops) = then {
+      commands.append(("--then \(a)-\(b):\(loops)", .then(first: a, last: b, loops: loops.plays, direction: nil)))
+    }
+    commands += cues.map { ("--cue \($0.name)@\($0.frame)", ScriptCommand.cue($0.name, frame: $0.frame)) }
+    for (option, command) in commands {
       do {
         try command.apply(to: &timeline)
       } catch {
-        throw .usage("\(command): \(error)")
+        throw .usage("\(option): \(error)")
       }
     }
     return timeline

@@ -2,9 +2,10 @@ import AnimTimeline
 
 /// `timeline-demo frame FILE.gif --out FILE`: one composited frame as an
 /// image file (a poster or thumbnail): frame `--index N`, or the frame a
-/// forward timeline over the GIF shows at `--at TIME`.
+/// forward timeline over the GIF shows at `--at TIME`. Prints what it
+/// wrote unless `--quiet`.
 struct FrameCommand: Subcommand {
-  static let usage = "timeline-demo frame FILE.gif (--at TIME | --index N) --out FILE [--format png|pam]"
+  static let usage = "timeline-demo frame FILE.gif (--at TIME | --index N) --out IMAGE.png|IMAGE.pam [--quiet]"
 
   static let help = Help.subcommand(
     usage: usage,
@@ -12,10 +13,11 @@ struct FrameCommand: Subcommand {
     frame: one composited frame as an image file
       --at TIME            the frame shown at TIME    --at 1.5s
       --index N            frame N (from 0)           --index 3
-      --out FILE           the image file             --out poster.png
-      --format png|pam     the image format (from FILE's extension, else png)
-    """],
-    exitStatuses: standardExitStatuses)
+      --out FILE           the image file; its extension, .png or .pam,
+                           is its format              --out poster.png
+      --format png|pam     the format, which must match FILE's extension
+      --quiet, -q          print nothing on success (else: path, size, bytes)
+    """])
 
   /// Which frame: an index, or the one shown at a time.
   enum Choice {
@@ -27,6 +29,7 @@ struct FrameCommand: Subcommand {
   var output: String
   var format: ImageFormat
   var choice: Choice
+  var quiet = false
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
     var path: String?
@@ -40,19 +43,23 @@ struct FrameCommand: Subcommand {
       case "--format": format = try arguments.choice(for: word)
       case "--index": index = try arguments.count(for: word)
       case "--at": time = try arguments.duration(for: word)
+      case "--quiet", "-q":
+        try arguments.flag("--quiet")
+        quiet = true
       default: try Arguments.positional(word, into: &path)
       }
     }
     guard let path else { throw .usage("frame needs a GIF file") }
-    guard let output else { throw .usage("frame needs --out FILE") }
+    guard let output else { throw .usage("frame needs --out FILE (FILE.png or FILE.pam)") }
     switch (index, time) {
     case let (index?, nil): choice = .index(Int(index))
     case let (nil, time?): choice = .time(time)
-    default: throw .usage("frame needs exactly one of --index N and --at TIME")
+    case (nil, nil): throw .usage("frame needs --index N or --at TIME")
+    case (_?, _?): throw .usage("give --index or --at, not both")
     }
     self.path = path
     self.output = output
-    self.format = format ?? (output.lowercased().hasSuffix(".pam") ? .pam : .png)
+    self.format = try ImageFormat.forFile(output, option: "--out", requested: format)
   }
 
   func run(_ console: inout Console) throws(CommandError) {
@@ -61,7 +68,7 @@ struct FrameCommand: Subcommand {
     switch choice {
     case let .index(requested):
       guard requested < provider.frameCount else {
-        throw .usage("--index \(requested) is out of range 0..<\(provider.frameCount)")
+        throw .usage("--index \(requested): \(Self.frames(provider.frameCount))")
       }
       index = requested
     case let .time(time):
@@ -71,6 +78,20 @@ struct FrameCommand: Subcommand {
       }
       index = found
     }
-    try FileSystem.createFile(output, contents: format.encode(try GIFInput.frame(index, of: &provider)))
+    let image = try GIFInput.frame(index, of: &provider)
+    let bytes = format.encode(image)
+    try FileSystem.createFile(output, contents: bytes)
+    if !quiet { console.line(Self.wrote(output, frame: index, image: image, format: format, bytes: bytes.count)) }
+  }
+
+  /// `the GIF has N frames, 0 to N-1`.
+  static func frames(_ count: Int) -> String {
+    count == 1 ? "the GIF has 1 frame, frame 0" : "the GIF has \(count) frames, 0 to \(count - 1)"
+  }
+
+  /// The line `frame` and `frames` print for each image file they write:
+  /// `wrote PATH: frame N, WxH pixels, FORMAT, B bytes`.
+  static func wrote(_ path: String, frame: Int, image: RGBAImage, format: ImageFormat, bytes: Int) -> String {
+    "wrote \(path): frame \(frame), \(image.width)x\(image.height) pixels, \(format.rawValue.uppercased()), \(bytes) bytes"
   }
 }

@@ -1,9 +1,10 @@
 import AnimTimeline
 
 /// `timeline-demo frames FILE.gif --out DIR`: every composited frame as an
-/// image file, `DIR/frame-000.png` on.
+/// image file, `DIR/frame-000.png` on (numbered from 0, as everywhere).
+/// Prints each file it wrote and a total unless `--quiet`.
 struct FramesCommand: Subcommand {
-  static let usage = "timeline-demo frames FILE.gif --out DIR [--format pam|png]"
+  static let usage = "timeline-demo frames FILE.gif --out DIR [--format png|pam] [--quiet]"
 
   static let help = Help.subcommand(
     usage: usage,
@@ -11,12 +12,14 @@ struct FramesCommand: Subcommand {
     frames: every composited frame, DIR/frame-000.png, frame-001.png, ...
       --out DIR            the folder (made if missing)   --out frames/
       --format png|pam     the image format (png)         --format pam
-    """],
-    exitStatuses: standardExitStatuses)
+      --quiet, -q          print nothing on success (else: each file's path,
+                           size and bytes, then the total)
+    """])
 
   var path: String
   var directory: String
   var format = ImageFormat.png
+  var quiet = false
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
     var path: String?
@@ -25,6 +28,9 @@ struct FramesCommand: Subcommand {
       switch word {
       case "--out": directory = try arguments.value(for: word)
       case "--format": format = try arguments.choice(for: word)
+      case "--quiet", "-q":
+        try arguments.flag("--quiet")
+        quiet = true
       default: try Arguments.positional(word, into: &path)
       }
     }
@@ -38,11 +44,20 @@ struct FramesCommand: Subcommand {
     var provider = try GIFInput.open(path)
     try FileSystem.createDirectories(directory)
     let digits = max(3, String(provider.frameCount - 1).count)
+    var total = 0
     for index in 0..<provider.frameCount {
       let image = try GIFInput.frame(index, of: &provider)
       let number = String(index)
       let name = "frame-" + String(repeating: "0", count: max(0, digits - number.count)) + number + "." + format.rawValue
-      try FileSystem.createFile(FileSystem.join(directory, name), contents: format.encode(image))
+      let file = FileSystem.join(directory, name)
+      let bytes = format.encode(image)
+      try FileSystem.createFile(file, contents: bytes)
+      total += bytes.count
+      if !quiet { console.line(FrameCommand.wrote(file, frame: index, image: image, format: format, bytes: bytes.count)) }
+    }
+    if !quiet {
+      let count = provider.frameCount
+      console.line("wrote \(count) frame\(count == 1 ? "" : "s") to \(directory): \(provider.canvasWidth)x\(provider.canvasHeight) pixels, \(format.rawValue.uppercased()), \(total) bytes in all")
     }
   }
 }

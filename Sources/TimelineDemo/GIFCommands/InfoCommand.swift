@@ -9,11 +9,10 @@ struct InfoCommand: Subcommand {
   static let help = Help.subcommand(
     usage: usage,
     ["""
-    info: what the GIF file holds, one line per frame
+    info: what the GIF file holds, one line per frame (frame 0, 1, ...)
       --json               one JSON object (width, height, loops, frames)
       --crc                also the CRC-32 of each composited RGBA canvas
-    """],
-    exitStatuses: standardExitStatuses)
+    """])
 
   var path: String
   var json = false
@@ -23,8 +22,12 @@ struct InfoCommand: Subcommand {
     var path: String?
     while let word = arguments.next() {
       switch word {
-      case "--json": json = true
-      case "--crc": crc = true
+      case "--json":
+        try arguments.flag(word)
+        json = true
+      case "--crc":
+        try arguments.flag(word)
+        crc = true
       default: try Arguments.positional(word, into: &path)
       }
     }

@@ -14,10 +14,14 @@ struct TickSimulation: TimelineJob {
   /// The nominal instant of tick `k`: `k / hz` seconds, rounded to the
   /// nearest nanosecond on its own (never accumulated).
   func nominalInstant(_ k: Int64) -> Int64 {
-    let numerator = UInt128(UInt64(k)) * 1_000_000_000_000_000
-    let hz = UInt128(UInt64(hzMillionths))
-    let rounded = (numerator + hz / 2) / hz
-    return rounded > UInt128(Int64.max) ? .max : Int64(rounded)
+    // (k * 10^15 + hz / 2) / hz in full width: no UInt128 (macOS 15 only).
+    let hz = UInt64(hzMillionths)
+    let (high, low) = UInt64(k).multipliedFullWidth(by: 1_000_000_000_000_000)
+    let (sum, carry) = low.addingReportingOverflow(hz / 2)
+    let numerator = (high: high &+ (carry ? 1 : 0), low: sum)
+    guard numerator.high < hz else { return .max }
+    let rounded = hz.dividingFullWidth(numerator).quotient
+    return rounded > UInt64(Int64.max) ? .max : Int64(rounded)
   }
 
   /// What a simulation ends with.
@@ -33,7 +37,7 @@ struct TickSimulation: TimelineJob {
     var drift: Int64?
   }
 
-  func run<Provider: FrameProvider>(_ start: Timeline<Provider>, console: inout Console) {
+  func run(_ start: Timeline, console: inout Console) {
     let summary = simulate(start) { console.line($0) }
     let drift = summary.drift.map(String.init)
     if json {
@@ -44,7 +48,7 @@ struct TickSimulation: TimelineJob {
   }
 
   /// Runs the simulation, writing the per-tick lines (unless `summaryOnly`).
-  func simulate<Provider: FrameProvider>(_ start: Timeline<Provider>, write: (String) -> Void) -> Summary {
+  func simulate(_ start: Timeline, write: (String) -> Void) -> Summary {
     var timeline = start
     let clock = ManualClock()
     var driver = TimelineDriver(clock: clock)
@@ -80,10 +84,11 @@ struct TickSimulation: TimelineJob {
         write("tick \(k) at \(Self.seconds(instant)): " + timeline.events(in: events).map(EventText.describe).joined(separator: ", "))
       }
     }
-    let expected = UInt128(UInt64(stats.clampedSum)) * UInt128(UInt64(timeline.rate.millionths)) / 1_000_000
+    let product = UInt64(stats.clampedSum).multipliedFullWidth(by: UInt64(timeline.rate.millionths))
+    let expected: UInt64? = product.high < 1_000_000 ? UInt64(1_000_000).dividingFullWidth(product).quotient : nil
     // A switch into a queued clip starts the position again: no drift then.
-    let drift = timeline.totalDuration == nil && stats.rangeSwitches == 0 && expected <= UInt128(Int64.max)
-      ? timeline.position - Int64(expected) : nil
+    let drift = timeline.totalDuration == nil && stats.rangeSwitches == 0
+      ? expected.flatMap { $0 <= UInt64(Int64.max) ? timeline.position - Int64($0) : nil } : nil
     return Summary(
       stats: stats, state: timeline.state, position: timeline.position, frame: timeline.currentFrame,
       loops: timeline.completedIterations, simulated: previous, drift: drift)

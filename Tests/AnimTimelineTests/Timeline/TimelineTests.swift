@@ -4,7 +4,7 @@ import Testing
 /// Hand-worked examples for each rule of the timeline spec (sections 2-6).
 /// Times are in ns; `ms(x)` is x milliseconds.
 @Suite struct TimelineTests {
-  typealias Engine = Timeline<SyntheticFrameProvider>
+  typealias Engine = Timeline
 
   static func ms(_ x: Int64) -> Int64 { x * 1_000_000 }
   func ms(_ x: Int64) -> Int64 { Self.ms(x) }
