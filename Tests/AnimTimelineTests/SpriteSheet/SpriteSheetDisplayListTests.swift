@@ -104,7 +104,7 @@ import TimelineScript
   /// A timeline over the display list: a synthetic provider whose frame
   /// *i* lasts as long as the sheet frame it shows. No max-step, so that
   /// one tick can cross a frame of any length.
-  static func timeline(_ list: SpriteSheetDisplayList, durations: [Int64]) throws -> Timeline<SyntheticFrameProvider> {
+  static func timeline(_ list: SpriteSheetDisplayList, durations: [Int64]) throws -> Timeline {
     try Timeline(
       provider: SyntheticFrameProvider(durations: list.sheetFrames.map { durations[$0] }),
       configuration: TimelineConfiguration(maxStep: .unlimited))
@@ -114,7 +114,7 @@ import TimelineScript
   /// sheet frames shown, one per displayed slot, each checked to last its
   /// sheet frame's duration; stops after `limit` slots or at the end.
   static func play(
-    _ clip: Clip, then queued: Clip? = nil, on timeline: inout Timeline<SyntheticFrameProvider>,
+    _ clip: Clip, then queued: Clip? = nil, on timeline: inout Timeline,
     list: SpriteSheetDisplayList, durations: [Int64], limit: Int
   ) throws -> (frames: [Int], finished: Bool) {
     try timeline.setRange(clip.frames)
