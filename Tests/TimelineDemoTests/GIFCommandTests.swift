@@ -44,7 +44,7 @@ import TimelineScript
     #expect(names.first == "frame-000.pam" && names.count == 10)
     #expect(CommandRun(["frame", gif, "--at", "0.35", "--out", directory + "/poster.png"]).status == 0)
     let poster = try Inflate.readPNG(try FileSystem.contents(ofFile: directory + "/poster.png"), crc: { CRC32.checksum($0) })
-    var provider = try GIFFrameProvider(bytes: SampleGIF.bytes)
+    let provider = try GIFFrameProvider(bytes: SampleGIF.bytes)
     // 0.35 s: frames 0-3 last 100, 50, 60, 80 ms (290 ms), so frame 4 shows.
     #expect(poster.pixels == (try provider.frame(at: 4)).pixels)
     #expect(CommandRun(["frame", gif, "--index", "4", "--out", directory + "/four.pam"]).status == 0)

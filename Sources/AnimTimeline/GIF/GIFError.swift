@@ -30,6 +30,8 @@ public enum GIFError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A file could not be opened, inspected or read; `errno` is the system
   /// error number.
   case fileReadFailed(path: String, operation: String, errno: Int32)
+  /// A frame was asked for by an index outside `0..<count`.
+  case frameIndexOutOfRange(index: Int, count: Int)
 
   /// A readable description naming the problem and its byte offset.
   public var description: String {
@@ -58,6 +60,8 @@ public enum GIFError: Error, Hashable, Sendable, CustomStringConvertible {
       return "file of \(bytes) bytes exceeds the limit of \(limit) bytes"
     case let .fileReadFailed(path, operation, errno):
       return "cannot \(operation) '\(path)' (errno \(errno))"
+    case let .frameIndexOutOfRange(index, count):
+      return "frame index \(index) is out of range 0..<\(count)"
     }
   }
 }

@@ -45,6 +45,7 @@ import Testing
     // Every description names the problem.
     #expect(GIFError.badBlock(introducer: 0x99, offset: 37).description.contains("0x99"))
     #expect(GIFError.badBlock(introducer: 0x99, offset: 37).description.contains("37"))
+    #expect(GIFError.frameIndexOutOfRange(index: 40, count: 40).description == "frame index 40 is out of range 0..<40")
   }
 
   @Test func hugeCanvasIsRejectedBeforeAllocation() throws {
@@ -74,7 +75,7 @@ import Testing
     let bytes = valid()
     #expect(writeFile(path, bytes))
     defer { removeFile(path) }
-    var provider = try GIFFrameProvider(contentsOfFile: path)
+    let provider = try GIFFrameProvider(contentsOfFile: path)
     #expect(provider.frameCount == 2)
     #expect(try provider.frame(at: 1).pixel(0, 0) == green)
     #expect(throws: GIFError.fileTooLarge(bytes: bytes.count, limit: 5)) {
@@ -97,7 +98,7 @@ import Testing
     var firstFrameCount = 0
     for length in 0...whole.count {
       do {
-        var provider = try GIFFrameProvider(bytes: Array(whole.prefix(length)))
+        let provider = try GIFFrameProvider(bytes: Array(whole.prefix(length)))
         if firstFrameCount == 0 { firstFrameCount = length }
         #expect(provider.isTruncated == (length < whole.count))
         for index in 0..<provider.frameCount {
@@ -105,7 +106,7 @@ import Testing
           _ = try provider.isFrameComplete(index)
         }
         // Random access agrees with sequential decoding.
-        var again = try GIFFrameProvider(bytes: Array(whole.prefix(length)))
+        let again = try GIFFrameProvider(bytes: Array(whole.prefix(length)))
         for index in (0..<provider.frameCount).reversed() {
           #expect(try again.frame(at: index) == provider.frame(at: index))
         }
