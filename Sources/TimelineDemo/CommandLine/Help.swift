@@ -12,6 +12,7 @@ enum Help {
     \(FramesCommand.usage)
     \(FrameCommand.usage)
     \(PlayCommand.usage)
+    \(SheetCommand.usage)
     \(BenchCommand.usage)
     timeline-demo help [SUBCOMMAND]          this text, or a subcommand's (also SUBCOMMAND --help)
 
@@ -35,6 +36,8 @@ enum Help {
     timeline-demo --ticks 5184000 --hz 60 --jitter 7 --summary
     timeline-demo --script demo.tl --frames 100ms,50ms --loops 2 --json
     timeline-demo info anim.gif --json --crc
+    timeline-demo sheet hero.json
+    timeline-demo --ticks 120 --aseprite hero.json --clip attack --then 0-3 --json
   """
 
   /// Where frames come from (`--ticks`, `--script`).
@@ -42,7 +45,26 @@ enum Help {
   FRAMES (for --ticks and --script; --ticks defaults to the bundled sample GIF)
     --frames LIST        frame durations          --frames 100ms,50ms,70ms
     --gif FILE           frames of a GIF file     --gif anim.gif
+    --aseprite FILE      an Aseprite JSON export  --aseprite hero.json
     --loops K|inf        total plays              --loops 3
+  \(asepriteOptions)
+  """
+
+  /// `--aseprite` and `--clip` (`--ticks`, `--script`, `frame`, `frames`,
+  /// `play`).
+  static let asepriteOptions = """
+  ASEPRITE (--aseprite FILE.json: frames 0, 1, ... are the display list:
+  the sheet frames, then the ping-pong sequences; see the sheet subcommand)
+    --clip NAME          the tag NAME, played exactly as Aseprite plays it
+                                                  --clip walk
+    --clip sets the tag's frames, repeat (0: forever) and direction, as
+    play(clip:) does, with any --then queued after it; so it does not go
+    with --range, --loops or --direction. The timeline is left stopped at
+    the clip's start: --ticks and play start it; a script needs its own
+    'play' line. With --ticks --json, each tick also gives "sheet_frame":
+    Aseprite's frame number shown. The sheet image (frame, frames, play)
+    is meta.image, found from the JSON file's folder (a Windows path by
+    its file name there).
   """
 
   /// The timeline's starting configuration (`--ticks`, `--script`, `play`).

@@ -37,8 +37,8 @@ struct TickSimulation: TimelineJob {
     var drift: Int64?
   }
 
-  func run(_ start: Timeline, console: inout Console) {
-    let summary = simulate(start) { console.line($0) }
+  func run(_ start: Timeline, sheet: SpriteSheetFrameProvider?, console: inout Console) {
+    let summary = simulate(start, sheet: sheet) { console.line($0) }
     let drift = summary.drift.map(String.init)
     if json {
       console.line(#"{"summary":{"ticks":\#(ticks),"frames_shown":\#(summary.stats.framesShown),"frames_skipped":\#(summary.stats.framesSkipped),"loops":\#(summary.loops),"state":"\#(summary.state.rawValue)","t":\#(summary.position),"frame":\#(summary.frame),"simulated_ns":\#(summary.simulated),"clamped_sum_ns":\#(summary.stats.clampedSum),"cue_hits":\#(summary.stats.cueHits),"range_switches":\#(summary.stats.rangeSwitches),"drift_ns":\#(drift ?? "null"),"longest_tick_ns":\#(summary.stats.longestTick)}}"#)
@@ -48,7 +48,10 @@ struct TickSimulation: TimelineJob {
   }
 
   /// Runs the simulation, writing the per-tick lines (unless `summaryOnly`).
-  func simulate(_ start: Timeline, write: (String) -> Void) -> Summary {
+  /// With `sheet`, the timeline's provider for `--aseprite`, each JSON
+  /// tick also gives the sheet frame shown (`"sheet_frame"`, Aseprite's
+  /// frame number, from 0).
+  func simulate(_ start: Timeline, sheet: SpriteSheetFrameProvider? = nil, write: (String) -> Void) -> Summary {
     var timeline = start
     let clock = ManualClock()
     var driver = TimelineDriver(clock: clock)
@@ -79,7 +82,8 @@ struct TickSimulation: TimelineJob {
       for hit in timeline.cueHits(in: events) { stats.cueHits &+= hit.count }
       if summaryOnly { continue }
       if json {
-        write(#"{"tick":\#(k),"at":\#(instant),"dt":\#(elapsed),"state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"iteration":\#(timeline.iteration),"frame":\#(timeline.currentFrame),"suspended":\#(timeline.isSuspended),"events":[\#(timeline.events(in: events).map(EventText.json).joined(separator: ","))]}"#)
+        let sheetFrame = sheet.map { #","sheet_frame":\#((try? $0.sheetFrame(at: timeline.currentFrame)) ?? -1)"# } ?? ""
+        write(#"{"tick":\#(k),"at":\#(instant),"dt":\#(elapsed),"state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"iteration":\#(timeline.iteration),"frame":\#(timeline.currentFrame)\#(sheetFrame),"suspended":\#(timeline.isSuspended),"events":[\#(timeline.events(in: events).map(EventText.json).joined(separator: ","))]}"#)
       } else if !events.isEmpty {
         write("tick \(k) at \(Self.seconds(instant)): " + timeline.events(in: events).map(EventText.describe).joined(separator: ", "))
       }
