@@ -5,7 +5,7 @@ import Testing
 /// The subcommand contract: `--help` everywhere, one exit-status rule, and
 /// errors on standard error only.
 @Suite struct CommandLineTests {
-  static let subcommands = ["info", "frames", "frame", "play", "bench"]
+  static let subcommands = ["info", "frames", "frame", "play", "sheet", "bench"]
 
   @Test func helpOnEverySubcommand() {
     for words in Self.subcommands.map({ [$0, "--help"] }) + [["--ticks", "5", "--help"], ["--script", "a.tl", "-h"]] {
@@ -102,7 +102,7 @@ import Testing
     }
     // --help states the one rule, everywhere.
     for text in [Help.text, InfoCommand.help, FrameCommand.help, FramesCommand.help, PlayCommand.help,
-                 BenchCommand.help, TicksCommand.help] {
+                 SheetCommand.help, BenchCommand.help, TicksCommand.help] {
       #expect(text.contains("Exit status: 0 success; 2 any\nerror"))
       #expect(!text.contains("1 a file"))
     }
