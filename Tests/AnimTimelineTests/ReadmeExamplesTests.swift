@@ -81,6 +81,61 @@ extension ReadmeExamplesTests {
   }
 }
 
+extension ReadmeExamplesTests {
+  /// README "Sprite sheets": the example as written, nonisolated, over
+  /// an export made here (ten 16×16 frames of 100 ms; idle 0...2
+  /// ping-pong, walk 3...6, attack 7...9 with repeat "1"), with `print`
+  /// replaced by what it prints, checked.
+  @Test func spriteSheetWalkAttackIdle() throws {
+    var printed = ""
+    func print(_ items: Any...) { printed = items.map { "\($0)" }.joined(separator: " ") }
+    let frames = (0..<10).map { index in
+      #""hero \#(index).aseprite": {"frame": {"x": \#(16 * index), "y": 0, "w": 16, "h": 16}, "rotated": false, "trimmed": false, "spriteSourceSize": {"x": 0, "y": 0, "w": 16, "h": 16}, "sourceSize": {"w": 16, "h": 16}, "duration": 100}"#
+    }
+    let heroJSON = Array("""
+      {"frames": {\(frames.joined(separator: ", "))}, "meta": {"image": "hero.png", "size": {"w": 160, "h": 16},
+      "frameTags": [{"name": "idle", "from": 0, "to": 2, "direction": "pingpong"},
+      {"name": "walk", "from": 3, "to": 6, "direction": "forward"},
+      {"name": "attack", "from": 7, "to": 9, "direction": "forward", "repeat": "1"}]}}
+      """.utf8)
+
+    let sprites = SpriteSheetFrameProvider(sheet: try AsepriteSheet(bytes: heroJSON))
+    let walk = sprites.clip(named: "walk")!
+    let attack = sprites.clip(named: "attack")!
+    let idle = sprites.clip(named: "idle")!
+
+    var hero = try Timeline(provider: sprites)
+    try hero.addCue("footstep", frame: 4)              // frames 0...9 are the sheet's own
+    try hero.play(clip: walk)
+
+    var footsteps = 0
+    var walked: [Int] = []
+    for _ in 0..<60 {                                  // one second of walk: 3 footsteps
+      let events = try hero.tick(by: 16_666_667)
+      for hit in hero.cueHits(in: events) { footsteps += Int(hit.count) }
+      walked.append(try sprites.frame(shownBy: hero).sheetFrame)
+    }
+    // Walk shows 3, 4, 5, 6 for 100 ms each: frame 4 at 100, 500 and 900 ms.
+    #expect(footsteps == 3)
+    #expect(walked.first == 3 && walked.last == 5 && Set(walked) == [3, 4, 5, 6])
+    try hero.play(clip: attack, then: idle)            // attack once, then idle
+    #expect(try sprites.frame(shownBy: hero).sheetFrame == 7)
+    _ = try hero.tick(by: 450_000_000)                 // 300 ms of attack, 150 of idle
+    let region = try sprites.frame(shownBy: hero)      // what to draw now
+    let rect = region.frame                            // this part of your texture
+    print(footsteps, region.sheetFrame, rect.x, rect.y, rect.width, rect.height)  // 3 1 16 0 16 16
+    #expect(printed == "3 1 16 0 16 16")
+    // Idle is its ping-pong cycle 0, 1, 2, 1 (appended to the display list).
+    #expect(hero.range == 10...13 && hero.queued == nil && hero.loops == .infinite)
+    var idled: [Int] = []
+    for _ in 0..<6 {
+      _ = try hero.tick(by: 100_000_000)
+      idled.append(try sprites.frame(shownBy: hero).sheetFrame)
+    }
+    #expect(idled == [2, 1, 0, 1, 2, 1])
+  }
+}
+
 /// A GIF of three 100 ms frames on an 8×8 canvas, looping: the README's
 /// "spinner.gif" (colours 1, 2, 3 of the test palette).
 func spinnerGIF() -> [UInt8] {
