@@ -17,7 +17,13 @@ import TimelineScript
 ///   sheet frames; and each tag's clip, replayed as a timeline plays a
 ///   range (forward or reverse, its loop count), shows exactly the tag's
 ///   sequence, which equals the independent walk model
-///   (Tests/.../SpriteSheet/AsepriteWalkModel.swift).
+///   (Tests/.../SpriteSheet/AsepriteWalkModel.swift);
+/// - the sprite-sheet provider over it gives the display list's frames and
+///   durations; over a sheet image of `meta.size` (or of the frames'
+///   extent), at most 4,096 pixels, it accepts exactly the sheets whose
+///   frames fit, and each frame's image is `sourceSize`, with the frame's
+///   pixels, each a distinct pixel of its area in the sheet, and nothing
+///   else; an image of another size than `meta.size` is refused.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   let bytes = Array(UnsafeRawBufferPointer(start: data, count: size))
@@ -37,6 +43,7 @@ public func fuzzJSON(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     checkError(error, bytes: bytes, limits: limits)
   case let .success(sheet):
     checkSheet(sheet, limits: limits)
+    checkProvider(sheet)
     checkPrefixes(bytes, limits: limits, random: &random)
     if !(bytes.starts(with: [0xEF, 0xBB, 0xBF])), bytes.count + 4 <= limits.maxFileBytes {
       let wrapped = [0x20, 0x0A] + bytes + [0x0D, 0x09]
@@ -164,5 +171,87 @@ private func checkSheet(_ sheet: AsepriteSheet, limits: SpriteSheetLimits) {
       from: tag.frames.lowerBound, to: tag.frames.upperBound, direction: tag.direction,
       passes: finite ? tag.passes : .max, count: wanted)
     fuzzCheck(model == expected, "tag \(tag.name): the walk model shows \(model), the tag \(expected)")
+  }
+}
+
+private func checkProvider(_ sheet: AsepriteSheet) {
+  let provider = SpriteSheetFrameProvider(sheet: sheet)
+  let list = sheet.displayList.sheetFrames
+  fuzzCheck(provider.frameCount == list.count, "provider of \(provider.frameCount) frames for \(list.count)")
+  for index in list.indices.prefix(256) {
+    let region = try? provider.frame(at: index)
+    fuzzCheck(region?.sheetFrame == list[index], "provider frame \(index)")
+    fuzzCheck(provider.frameDuration(at: index) == sheet.frames[list[index]].duration, "provider frame \(index): duration")
+  }
+  fuzzCheck((try? provider.frame(at: list.count)) == nil, "a frame past the end")
+
+  // A sheet image whose pixel (x, y) names its coordinates: the size the
+  // export gives, or the frames' extent.
+  var width = sheet.size?.width ?? 0
+  var height = sheet.size?.height ?? 0
+  if sheet.size == nil {
+    for frame in sheet.frames {
+      let r = frame.frame
+      let (across, down) = frame.rotated ? (r.height, r.width) : (r.width, r.height)
+      guard r.x <= 4096, r.y <= 4096, across <= 4096, down <= 4096 else { return }
+      width = max(width, r.x + across)
+      height = max(height, r.y + down)
+    }
+  }
+  guard width <= 4096, height <= 4096, width * height <= 4096 else { return }
+  var pixels: [UInt8] = []
+  pixels.reserveCapacity(width * height * 4)
+  for y in 0..<height {
+    for x in 0..<width { pixels += [UInt8(x & 0xFF), UInt8(y & 0xFF), UInt8(x >> 8 | (y >> 8) << 4), 255] }
+  }
+  let image = RGBAImage(width: width, height: height, pixels: pixels)
+  if let size = sheet.size, width > 0 {
+    let other = RGBAImage(width: width - 1, height: height, pixels: Array(pixels.prefix((width - 1) * height * 4)))
+    fuzzCheck((try? SpriteSheetFrameProvider(sheet: sheet, image: other)) == nil, "an image of another size than \(size) was accepted")
+  }
+
+  // Which sheets must be accepted, worked out here.
+  func inside(_ start: Int, _ length: Int, _ bound: Int) -> Bool { start >= 0 && length >= 0 && length <= bound && start <= bound - length }
+  var fits = true
+  for frame in sheet.frames {
+    let r = frame.frame, s = frame.spriteSourceSize, source = frame.sourceSize
+    let (across, down) = frame.rotated ? (r.height, r.width) : (r.width, r.height)
+    let (area, overflow) = source.width.multipliedReportingOverflow(by: source.height)
+    fits = fits && inside(r.x, across, width) && inside(r.y, down, height)
+      && s.width == r.width && s.height == r.height && !overflow && area <= 4096
+      && inside(s.x, s.width, source.width) && inside(s.y, s.height, source.height)
+  }
+  let result = Result { () throws(SpriteSheetImageError) in try SpriteSheetFrameProvider(sheet: sheet, image: image, maxSourcePixels: 4096) }
+  guard case let .success(cutter) = result else {
+    fuzzCheck(!fits, "a sheet whose frames fit was refused: \(result)")
+    return
+  }
+  fuzzCheck(fits, "a sheet whose frames do not fit was accepted")
+  for index in list.indices.prefix(64) {
+    let frame = sheet.frames[list[index]]
+    guard let cut = try? cutter.image(at: index) else {
+      fuzzCheck(false, "provider frame \(index): no image")
+      return
+    }
+    fuzzCheck(cut.width == frame.sourceSize.width && cut.height == frame.sourceSize.height, "provider frame \(index): image size")
+    let r = frame.frame
+    let (across, down) = frame.rotated ? (r.height, r.width) : (r.width, r.height)
+    var seen = Set<Int>()
+    for y in 0..<cut.height {
+      for x in 0..<cut.width {
+        let base = (y * cut.width + x) * 4
+        let placed = x >= frame.spriteSourceSize.x && x < frame.spriteSourceSize.x + r.width
+          && y >= frame.spriteSourceSize.y && y < frame.spriteSourceSize.y + r.height
+        guard placed else {
+          fuzzCheck(cut.pixels[base + 3] == 0, "provider frame \(index): a pixel outside the frame at (\(x), \(y))")
+          continue
+        }
+        let sx = Int(cut.pixels[base]) | Int(cut.pixels[base + 2] & 0x0F) << 8
+        let sy = Int(cut.pixels[base + 1]) | Int(cut.pixels[base + 2] >> 4) << 8
+        fuzzCheck(cut.pixels[base + 3] == 255 && sx >= r.x && sx < r.x + across && sy >= r.y && sy < r.y + down,
+          "provider frame \(index): pixel (\(x), \(y)) comes from (\(sx), \(sy)), outside the frame's area")
+        fuzzCheck(seen.insert(sy * width + sx).inserted, "provider frame \(index): sheet pixel (\(sx), \(sy)) used twice")
+      }
+    }
   }
 }
