@@ -44,9 +44,12 @@ public struct SpriteSheetFrameProvider: FrameProvider, Hashable, Sendable {
   /// Every sheet frame is checked against `image` first, so that
   /// ``image(at:)`` fails only for a bad index.
   ///
-  /// - Parameter maxSourcePixels: the largest untrimmed frame
-  ///   (`sourceSize`) accepted, in pixels: an image of a frame takes four
-  ///   bytes a pixel. 16,777,216 (4096 × 4096) by default.
+  /// - Parameters:
+  ///   - sheet: the export.
+  ///   - image: the sheet image, decoded (`RGBAImage(pngData:)`).
+  ///   - maxSourcePixels: the largest untrimmed frame (`sourceSize`)
+  ///     accepted, in pixels: an image of a frame takes four bytes a
+  ///     pixel. 16,777,216 (4096 × 4096) by default.
   /// - Throws: ``SpriteSheetImageError/invalidImage(width:height:byteCount:)``
   ///   for an image whose buffer is not `width × height × 4` bytes,
   ///   ``SpriteSheetImageError/imageSizeMismatch(expected:actual:)`` when

@@ -1,7 +1,7 @@
 /// Why a sprite-sheet provider cannot cut frames from a sheet image, or
 /// hand out one frame's pixels.
 ///
-/// ``SpriteSheetFrameProvider/init(sheet:image:maxCanvasPixels:)`` checks
+/// ``SpriteSheetFrameProvider/init(sheet:image:maxSourcePixels:)`` checks
 /// every sheet frame against the image before it accepts it, so that
 /// ``SpriteSheetFrameProvider/image(at:)`` fails only for a frame index out
 /// of range or a provider without an image.
