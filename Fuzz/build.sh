@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds one libFuzzer target: Fuzz/build.sh gif|script|timeline|json
+# Builds one libFuzzer target: Fuzz/build.sh gif|png|script|timeline|json
 #
 # SwiftPM is not involved. The library and the script language
 # (Sources/TimelineScript: commands, parser, runner, SplitMix64) are each
@@ -13,10 +13,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${1:?usage: Fuzz/build.sh gif|script|timeline|json}
+target=${1:?usage: Fuzz/build.sh gif|png|script|timeline|json}
 case "$target" in
-  gif|script|timeline|json) ;;
-  *) echo "unknown fuzz target '$target' (gif, script, timeline, json)" >&2; exit 2 ;;
+  gif|png|script|timeline|json) ;;
+  *) echo "unknown fuzz target '$target' (gif, png, script, timeline, json)" >&2; exit 2 ;;
 esac
 
 out=Fuzz/out

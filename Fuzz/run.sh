@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
-# Runs one fuzz target for a while: Fuzz/run.sh gif|script|timeline|json SECONDS
+# Runs one fuzz target for a while: Fuzz/run.sh gif|png|script|timeline|json SECONDS
 #
 # Builds the target if needed (Fuzz/build.sh), then runs it at the lowest
 # priority. The working corpus (Fuzz/out/corpus/TARGET) persists between
-# runs; seeds are read from ../shared/corpus/gif/*.gif (gif, when present),
+# runs; seeds are read from ../shared/corpus/gif/*.gif (gif, when
+# present), Fuzz/make-png-seeds.py's output (png, made at run time),
 # ../shared/corpus/aseprite/*.json (json, when present) and
-# Fuzz/seeds/TARGET/ (when present). Crashing, leaking or slow inputs
-# are written to Fuzz/out/crashes/TARGET-*; the script fails if any is found.
+# Fuzz/seeds/TARGET/ (when present). Crashing, leaking or slow inputs are
+# written to Fuzz/out/crashes/TARGET-*; the script fails if any is found.
 # Extra arguments after SECONDS go to libFuzzer (e.g. -max_len=4096).
 # The Swift backtracer is off: under ASan it reports its own memory reads
 # as crashes and can hang; libFuzzer prints the stack itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${1:?usage: Fuzz/run.sh gif|script|timeline|json SECONDS [libFuzzer flags]}
-seconds=${2:?usage: Fuzz/run.sh gif|script|timeline|json SECONDS [libFuzzer flags]}
+target=${1:?usage: Fuzz/run.sh gif|png|script|timeline|json SECONDS [libFuzzer flags]}
+seconds=${2:?usage: Fuzz/run.sh gif|png|script|timeline|json SECONDS [libFuzzer flags]}
 shift 2
 
 out=Fuzz/out
@@ -41,6 +42,13 @@ case "$target" in
       echo "fuzz: $shared_gifs is absent; no GIF seeds" >&2
     fi
     flags+=(-max_len=65536) ;;
+  png)
+    # Our own small PNGs of every format (stdlib Python), made afresh.
+    seeds="$out/seeds/png"
+    rm -rf "$seeds"
+    python3 Fuzz/make-png-seeds.py "$seeds"
+    dirs+=("$seeds")
+    flags+=(-max_len=16384 -dict=Fuzz/png.dict) ;;
   script) flags+=(-max_len=4096 -dict=Fuzz/script.dict) ;;
   timeline) flags+=(-max_len=2048) ;;
   json)

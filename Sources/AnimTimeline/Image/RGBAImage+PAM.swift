@@ -1,0 +1,14 @@
+extension RGBAImage {
+  /// The image as a PAM file (Netpbm's `P7`, `TUPLTYPE RGB_ALPHA`, depth
+  /// 4, maxval 255): a text header, then the pixels as they are.
+  ///
+  /// - Complexity: O(*n*) in the pixel bytes.
+  public func pamData() -> [UInt8] {
+    let header = "P7\nWIDTH \(width)\nHEIGHT \(height)\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
+    var out: [UInt8] = []
+    out.reserveCapacity(header.utf8.count + pixels.count)
+    out.append(contentsOf: header.utf8)
+    out.append(contentsOf: pixels)
+    return out
+  }
+}
