@@ -9,9 +9,9 @@ enum Help {
     \(TicksCommand.usage)
     \(ScriptFileCommand.usage)
     \(InfoCommand.usage)
-    \(FramesCommand.usage)
-    \(FrameCommand.usage)
-    \(PlayCommand.usage)
+    \(indented(FramesCommand.usage))
+    \(indented(FrameCommand.usage))
+    \(indented(PlayCommand.usage))
     \(SheetCommand.usage)
     \(BenchCommand.usage)
     timeline-demo help [SUBCOMMAND]          this text, or a subcommand's (also SUBCOMMAND --help)
@@ -99,6 +99,12 @@ enum Help {
   error (unknown option, missing or bad value, a file that cannot be read,
   decoded or written; for --script also a bad line, Docs/ScriptFormat.md).
   """
+
+  /// `usage` with its lines after the first indented as the overview's
+  /// USAGE lines are.
+  static func indented(_ usage: String) -> String {
+    usage.split(separator: "\n").joined(separator: "\n  ")
+  }
 
   /// The help text of a subcommand: its usage, `sections`, the number
   /// syntax and its exit statuses.

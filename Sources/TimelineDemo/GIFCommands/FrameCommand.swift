@@ -3,9 +3,14 @@ import AnimTimeline
 /// `timeline-demo frame FILE.gif --out FILE`: one composited frame as an
 /// image file (a poster or thumbnail): frame `--index N`, or the frame a
 /// forward timeline over the GIF shows at `--at TIME`. Prints what it
-/// wrote unless `--quiet`.
+/// wrote unless `--quiet`. With `--aseprite FILE.json`, a frame of the
+/// sprite sheet, untrimmed: sheet frame `--index N`, or the one shown at
+/// `--at TIME` by a timeline over the display list or playing `--clip NAME`.
 struct FrameCommand: Subcommand {
-  static let usage = "timeline-demo frame FILE.gif (--at TIME | --index N) --out IMAGE.png|IMAGE.pam [--quiet]"
+  static let usage = """
+    timeline-demo frame FILE.gif (--at TIME | --index N) --out IMAGE.png|IMAGE.pam [--quiet]
+    timeline-demo frame --aseprite FILE.json [--clip NAME] (--at TIME | --index N) --out IMAGE.png|IMAGE.pam
+    """
 
   static let help = Help.subcommand(
     usage: usage,
@@ -17,7 +22,12 @@ struct FrameCommand: Subcommand {
                            is its format              --out poster.png
       --format png|pam     the format, which must match FILE's extension
       --quiet, -q          print nothing on success (else: path, size, bytes)
-    """])
+      --aseprite FILE      a frame of an Aseprite export's sheet, untrimmed:
+                           --index N is sheet frame N (from 0), --at TIME
+                           the frame shown at TIME    --aseprite hero.json
+      --clip NAME          with --at: the frame the tag NAME shows at TIME,
+                           played as Aseprite plays it   --clip attack
+    """, Help.asepriteOptions])
 
   /// Which frame: an index, or the one shown at a time.
   enum Choice {
@@ -25,7 +35,9 @@ struct FrameCommand: Subcommand {
     case time(Int64)
   }
 
-  var path: String
+  var path: String?
+  var aseprite: String?
+  var clip: String?
   var output: String
   var format: ImageFormat
   var choice: Choice
@@ -46,10 +58,12 @@ struct FrameCommand: Subcommand {
       case "--quiet", "-q":
         try arguments.flag("--quiet")
         quiet = true
+      case "--aseprite": aseprite = try arguments.value(for: word)
+      case "--clip": clip = try arguments.value(for: word)
       default: try Arguments.positional(word, into: &path)
       }
     }
-    guard let path else { throw .usage("frame needs a GIF file") }
+    try AsepriteInput.checkSource(gif: path, aseprite: aseprite, clip: clip, command: "frame")
     guard let output else { throw .usage("frame needs --out FILE (FILE.png or FILE.pam)") }
     switch (index, time) {
     case let (index?, nil): choice = .index(Int(index))
@@ -57,13 +71,15 @@ struct FrameCommand: Subcommand {
     case (nil, nil): throw .usage("frame needs --index N or --at TIME")
     case (_?, _?): throw .usage("give --index or --at, not both")
     }
+    if clip != nil, index != nil { throw .usage("--index N is a sheet frame; --clip goes with --at TIME") }
     self.path = path
     self.output = output
     self.format = try ImageFormat.forFile(output, option: "--out", requested: format)
   }
 
   func run(_ console: inout Console) throws(CommandError) {
-    var provider = try GIFInput.open(path)
+    if let aseprite { return try runSheet(aseprite, &console) }
+    var provider = try GIFInput.open(path ?? "")
     let index: Int
     switch choice {
     case let .index(requested):
@@ -82,6 +98,32 @@ struct FrameCommand: Subcommand {
     let bytes = format.encode(image)
     try FileSystem.createFile(output, contents: bytes)
     if !quiet { console.line(Self.wrote(output, frame: index, image: image, format: format, bytes: bytes.count)) }
+  }
+
+  /// `frame --aseprite FILE.json`.
+  func runSheet(_ aseprite: String, _ console: inout Console) throws(CommandError) {
+    let provider = try AsepriteInput.openWithImage(aseprite)
+    let index: Int
+    switch choice {
+    case let .index(requested):
+      let count = provider.sheet.frames.count
+      guard requested < count else {
+        throw .usage("--index \(requested): " + (count == 1 ? "the sheet has 1 frame, frame 0" : "the sheet has \(count) frames, 0 to \(count - 1)"))
+      }
+      index = requested  // provider frames 0..<count are the sheet frames
+    case let .time(time):
+      var options = TimelineOptions()
+      options.asepritePath = aseprite
+      options.clipName = clip
+      let timeline = try options.sheetTimeline(provider, path: aseprite)
+      guard let found = try? timeline.frameIndex(at: time) else { throw .input("no frame is shown at \(time) ns") }
+      index = found
+    }
+    let image = try AsepriteInput.image(index, of: provider)
+    let bytes = format.encode(image)
+    try FileSystem.createFile(output, contents: bytes)
+    let sheetFrame = (try? provider.sheetFrame(at: index)) ?? index
+    if !quiet { console.line(Self.wrote(output, frame: sheetFrame, image: image, format: format, bytes: bytes.count)) }
   }
 
   /// `the GIF has N frames, 0 to N-1`.

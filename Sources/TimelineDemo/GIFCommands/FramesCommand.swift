@@ -2,9 +2,14 @@ import AnimTimeline
 
 /// `timeline-demo frames FILE.gif --out DIR`: every composited frame as an
 /// image file, `DIR/frame-000.png` on (numbered from 0, as everywhere).
-/// Prints each file it wrote and a total unless `--quiet`.
+/// Prints each file it wrote and a total unless `--quiet`. With
+/// `--aseprite FILE.json`, the sprite sheet's frames, untrimmed: every sheet
+/// frame, or with `--clip NAME` one iteration of the tag's clip in order.
 struct FramesCommand: Subcommand {
-  static let usage = "timeline-demo frames FILE.gif --out DIR [--format png|pam] [--quiet]"
+  static let usage = """
+    timeline-demo frames FILE.gif --out DIR [--format png|pam] [--quiet]
+    timeline-demo frames --aseprite FILE.json [--clip NAME] --out DIR [--format png|pam] [--quiet]
+    """
 
   static let help = Help.subcommand(
     usage: usage,
@@ -14,9 +19,19 @@ struct FramesCommand: Subcommand {
       --format png|pam     the image format (png)         --format pam
       --quiet, -q          print nothing on success (else: each file's path,
                            size and bytes, then the total)
-    """])
+      --aseprite FILE      every frame of an Aseprite export's sheet,
+                           untrimmed (frame-000 is sheet frame 0)
+                                                          --aseprite hero.json
+      --clip NAME          instead, the frames one iteration of the tag's
+                           clip shows, in order (one pass of a forward or
+                           reverse tag, the whole play of a finite ping-pong
+                           tag, one cycle of an endless one): frame-000 is
+                           the first; each line names the sheet frame
+    """, Help.asepriteOptions])
 
-  var path: String
+  var path: String?
+  var aseprite: String?
+  var clip: String?
   var directory: String
   var format = ImageFormat.png
   var quiet = false
@@ -31,25 +46,32 @@ struct FramesCommand: Subcommand {
       case "--quiet", "-q":
         try arguments.flag("--quiet")
         quiet = true
+      case "--aseprite": aseprite = try arguments.value(for: word)
+      case "--clip": clip = try arguments.value(for: word)
       default: try Arguments.positional(word, into: &path)
       }
     }
-    guard let path else { throw .usage("frames needs a GIF file") }
+    try AsepriteInput.checkSource(gif: path, aseprite: aseprite, clip: clip, command: "frames")
     guard let directory else { throw .usage("frames needs --out DIR") }
     self.path = path
     self.directory = directory
   }
 
+  /// The file name of the frame at `position` of `count`: `frame-007.png`.
+  func fileName(_ position: Int, count: Int) -> String {
+    let digits = max(3, String(count - 1).count)
+    let number = String(position)
+    return "frame-" + String(repeating: "0", count: max(0, digits - number.count)) + number + "." + format.rawValue
+  }
+
   func run(_ console: inout Console) throws(CommandError) {
-    var provider = try GIFInput.open(path)
+    if let aseprite { return try runSheet(aseprite, &console) }
+    var provider = try GIFInput.open(path ?? "")
     try FileSystem.createDirectories(directory)
-    let digits = max(3, String(provider.frameCount - 1).count)
     var total = 0
     for index in 0..<provider.frameCount {
       let image = try GIFInput.frame(index, of: &provider)
-      let number = String(index)
-      let name = "frame-" + String(repeating: "0", count: max(0, digits - number.count)) + number + "." + format.rawValue
-      let file = FileSystem.join(directory, name)
+      let file = FileSystem.join(directory, fileName(index, count: provider.frameCount))
       let bytes = format.encode(image)
       try FileSystem.createFile(file, contents: bytes)
       total += bytes.count
@@ -58,6 +80,36 @@ struct FramesCommand: Subcommand {
     if !quiet {
       let count = provider.frameCount
       console.line("wrote \(count) frame\(count == 1 ? "" : "s") to \(directory): \(provider.canvasWidth)x\(provider.canvasHeight) pixels, \(format.rawValue.uppercased()), \(total) bytes in all")
+    }
+  }
+
+  /// `frames --aseprite FILE.json`.
+  func runSheet(_ aseprite: String, _ console: inout Console) throws(CommandError) {
+    let provider = try AsepriteInput.openWithImage(aseprite)
+    // Provider frames: the sheet frames (the first entries of the display
+    // list), or the clip's range in the order it plays.
+    var indices = Array(0..<provider.sheet.frames.count)
+    if let clip {
+      let found = try AsepriteInput.clip(named: clip, in: provider.sheet, path: aseprite)
+      indices = found.direction == .reverse ? Array(found.frames.reversed()) : Array(found.frames)
+    }
+    try FileSystem.createDirectories(directory)
+    var total = 0
+    var sizes: Set<String> = []
+    for (position, index) in indices.enumerated() {
+      let image = try AsepriteInput.image(index, of: provider)
+      let file = FileSystem.join(directory, fileName(position, count: indices.count))
+      let bytes = format.encode(image)
+      try FileSystem.createFile(file, contents: bytes)
+      total += bytes.count
+      sizes.insert("\(image.width)x\(image.height)")
+      let sheetFrame = (try? provider.sheetFrame(at: index)) ?? index
+      if !quiet { console.line(FrameCommand.wrote(file, frame: sheetFrame, image: image, format: format, bytes: bytes.count)) }
+    }
+    if !quiet {
+      let count = indices.count
+      let size = sizes.count == 1 ? "\(sizes.first ?? "") pixels, " : ""
+      console.line("wrote \(count) frame\(count == 1 ? "" : "s") to \(directory): \(size)\(format.rawValue.uppercased()), \(total) bytes in all")
     }
   }
 }

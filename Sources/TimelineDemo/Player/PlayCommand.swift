@@ -12,9 +12,14 @@ import AnimTimeline
 /// ``PlayRenderer``), scaled to the terminal, driven by a `TimelineDriver`
 /// on `ContinuousClock` at the GIF's own timing. `q` or Ctrl-C quits and
 /// restores the terminal. Standard output must be a terminal: `play`
-/// refuses a file or a pipe, before writing a single escape code.
+/// refuses a file or a pipe, before writing a single escape code. With
+/// `--aseprite FILE.json`, it plays the sprite sheet's display list, or
+/// the tag `--clip NAME`, each frame untrimmed.
 struct PlayCommand: Subcommand {
-  static let usage = "timeline-demo play FILE.gif [--loops K|inf] [--duration D]"
+  static let usage = """
+    timeline-demo play FILE.gif [--loops K|inf] [--duration D]
+    timeline-demo play --aseprite FILE.json [--clip NAME] [--duration D]
+    """
 
   /// The options only `play` has.
   static let options = """
@@ -25,9 +30,9 @@ struct PlayCommand: Subcommand {
   """
 
   static let help = Help.subcommand(
-    usage: usage, [options, Help.timelineOptions])
+    usage: usage, [options, Help.timelineOptions, Help.asepriteOptions])
 
-  var path: String
+  var path: String?
   var options = TimelineOptions()
   var limit: Int64?
 
@@ -35,7 +40,7 @@ struct PlayCommand: Subcommand {
     var path: String?
     while let word = arguments.next() {
       if word == "--frames" || word == "--gif" {
-        throw .usage("\(word) is an option of --ticks and --script; play plays FILE.gif")
+        throw .usage("\(word) is an option of --ticks and --script; play plays FILE.gif or --aseprite FILE.json")
       }
       if try options.parse(word, &arguments) { continue }
       switch word {
@@ -43,13 +48,36 @@ struct PlayCommand: Subcommand {
       default: try Arguments.positional(word, into: &path)
       }
     }
-    guard let path else { throw .usage("play needs a GIF file (timeline-demo play FILE.gif)") }
+    if path == nil, options.asepritePath == nil {
+      throw .usage("play needs a GIF file (timeline-demo play FILE.gif) or --aseprite FILE.json")
+    }
+    if path != nil, options.asepritePath != nil { throw .usage("give FILE.gif or --aseprite FILE.json, not both") }
+    try options.checkSource()
     self.path = path
   }
 
   func run(_ console: inout Console) throws(CommandError) {
-    let provider = try GIFInput.open(path)
-    var timeline = try options.timeline(provider)
+    if let aseprite = options.asepritePath {
+      let provider = try AsepriteInput.openWithImage(aseprite)
+      let timeline = try options.sheetTimeline(provider, path: aseprite)
+      // The picture's shape: the largest untrimmed frame.
+      let width = provider.sheet.frames.map(\.sourceSize.width).max() ?? 1
+      let height = provider.sheet.frames.map(\.sourceSize.height).max() ?? 1
+      return try present(timeline, width: width, height: height, &console) { try? provider.image(shownBy: $0) }
+    }
+    let provider = try GIFInput.open(path ?? "")
+    let timeline = try options.timeline(provider)
+    try present(timeline, width: provider.canvasWidth, height: provider.canvasHeight, &console) {
+      try? provider.frame(shownBy: $0)
+    }
+  }
+
+  /// Plays `start` on the terminal, drawing `image(timeline)` (a picture
+  /// of `width` × `height` pixels) whenever the frame changes.
+  func present(
+    _ start: Timeline, width: Int, height: Int, _ console: inout Console, image: (Timeline) -> RGBAImage?
+  ) throws(CommandError) {
+    var timeline = start
     // Escape codes go to a terminal only: not into a file or a pipe.
     guard console.isTerminal else {
       throw .input("play draws on a terminal, and standard output is not one (for image files, use frame or frames)")
@@ -68,12 +96,12 @@ struct PlayCommand: Subcommand {
     var driver = TimelineDriver(clock: clock)
     _ = driver.tick(&timeline)
     timeline.play()
-    var renderer = PlayRenderer(canvasWidth: provider.canvasWidth, canvasHeight: provider.canvasHeight,
+    var renderer = PlayRenderer(canvasWidth: width, canvasHeight: height,
                                 columns: terminal.columns, rows: terminal.rows)
     var shown = -1
     while !interrupts.isPending, !terminal.quitRequested() {
       _ = driver.tick(&timeline)
-      if timeline.currentFrame != shown, let image = try? provider.frame(shownBy: timeline) {
+      if timeline.currentFrame != shown, let image = image(timeline) {
         shown = timeline.currentFrame
         console.write(renderer.render(image, status: Self.status(of: timeline)))
       }

@@ -45,3 +45,62 @@ enum AsepriteInput {
     return String(jsonPath[...slash]) + name
   }
 }
+
+extension AsepriteInput {
+  /// Reads the export at `path` and decodes its sheet image (`meta.image`,
+  /// found by ``imagePath(_:nextTo:)``), for the subcommands that show
+  /// pixels (`frame`, `frames`, `play`).
+  ///
+  /// - Throws: an input error when the export or the image cannot be read
+  ///   or decoded, or the image does not fit the export.
+  /// - Complexity: O(*n*) in the files' sizes and the image's pixels.
+  static func openWithImage(_ path: String) throws(CommandError) -> SpriteSheetFrameProvider {
+    let sheet = try open(path)
+    guard let name = sheet.image else {
+      throw .input("\(path): the export has no meta.image, so its sheet image cannot be found")
+    }
+    let imagePath = imagePath(name, nextTo: path)
+    let options = PNGDecodingOptions()
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.contents(ofFile: imagePath, limit: options.maxFileBytes)
+    } catch {
+      throw .input(error.message + " (the sheet image, meta.image of \(path))")
+    }
+    let image: RGBAImage
+    do {
+      image = try RGBAImage(pngData: bytes, options: options)
+    } catch {
+      throw .input("\(imagePath): \(error)")
+    }
+    do {
+      return try SpriteSheetFrameProvider(sheet: sheet, image: image)
+    } catch {
+      throw .input("\(imagePath), the sheet image of \(path): \(error)")
+    }
+  }
+
+  /// The image of provider frame `index`.
+  ///
+  /// - Throws: an input error for an empty frame (no image file can hold it).
+  static func image(_ index: Int, of provider: SpriteSheetFrameProvider) throws(CommandError) -> RGBAImage {
+    let image: RGBAImage
+    do {
+      image = try provider.image(at: index)
+    } catch {
+      throw .input("frame \(index): \(error)")
+    }
+    guard image.width > 0, image.height > 0 else {
+      throw .input("sheet frame \((try? provider.sheetFrame(at: index)) ?? index) is empty (\(image.width)x\(image.height) pixels)")
+    }
+    return image
+  }
+
+  /// The usage error for `--clip` or `--aseprite` given where they do not
+  /// go: `--clip` without `--aseprite`, or `--aseprite` with a GIF file.
+  static func checkSource(gif: String?, aseprite: String?, clip: String?, command: String) throws(CommandError) {
+    if gif != nil, aseprite != nil { throw .usage("give FILE.gif or --aseprite FILE.json, not both") }
+    if gif == nil, aseprite == nil { throw .usage("\(command) needs a GIF file or --aseprite FILE.json") }
+    if let clip, aseprite == nil { throw .usage("--clip \(clip) needs --aseprite FILE.json") }
+  }
+}
