@@ -5,7 +5,7 @@ import AnimTimeline
 /// forward timeline over the GIF shows at `--at TIME`. Prints what it
 /// wrote unless `--quiet`.
 struct FrameCommand: Subcommand {
-  static let usage = "timeline-demo frame FILE.gif (--at TIME | --index N) --out IMAGE.png|IMAGE.pam [--quiet]"
+  static let usage = "timeline-demo frame FILE.gif (--at TIME | --index N) --out IMAGE.png|IMAGE.pam [--size WxH] [--quiet]"
 
   static let help = Help.subcommand(
     usage: usage,
@@ -16,6 +16,8 @@ struct FrameCommand: Subcommand {
       --out FILE           the image file; its extension, .png or .pam,
                            is its format              --out poster.png
       --format png|pam     the format, which must match FILE's extension
+      --size WxH           a thumbnail that fits WxH (aspect kept, never
+                           enlarged; area averaging)  --size 64x64
       --quiet, -q          print nothing on success (else: path, size, bytes)
     """])
 
@@ -29,6 +31,7 @@ struct FrameCommand: Subcommand {
   var output: String
   var format: ImageFormat
   var choice: Choice
+  var size: ImageSize?
   var quiet = false
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
@@ -43,6 +46,7 @@ struct FrameCommand: Subcommand {
       case "--format": format = try arguments.choice(for: word)
       case "--index": index = try arguments.count(for: word)
       case "--at": time = try arguments.duration(for: word)
+      case "--size": size = try arguments.size(for: word)
       case "--quiet", "-q":
         try arguments.flag("--quiet")
         quiet = true
@@ -78,7 +82,8 @@ struct FrameCommand: Subcommand {
       }
       index = found
     }
-    let image = try GIFInput.frame(index, of: &provider)
+    var image = try GIFInput.frame(index, of: &provider)
+    if let size { image = image.resized(toFit: size) }
     let bytes = format.encode(image)
     try FileSystem.createFile(output, contents: bytes)
     if !quiet { console.line(Self.wrote(output, frame: index, image: image, format: format, bytes: bytes.count)) }
