@@ -58,22 +58,22 @@ extension ReadmeExamplesTests {
     hero.play()
 
     var footsteps = 0
-    func update(by nanoseconds: Int64) throws {
+    let update = { (nanoseconds: Int64) throws in
       let events = try hero.tick(by: nanoseconds)
       for hit in hero.cueHits(in: events) {             // no allocation
         footsteps += Int(hit.count)                     // play the sound hit.count times
       }
     }
-    for _ in 0..<60 { try update(by: 16_666_667) }      // one second: 4 footsteps
+    for _ in 0..<60 { try update(16_666_667) }      // one second: 4 footsteps
     #expect(footsteps == 4)  // frame 5 at 100 and 700 ms, frame 8 at 400 and 1000 ms (60 ticks: 1000.00002 ms)
-    try update(by: 500_000_000)                          // a stall: the step on frame 5 still counts
+    try update(500_000_000)                          // a stall: the step on frame 5 still counts
     #expect(footsteps == 5)  // 1000 -> 1500 ms jumps over frame 5 at 1300 ms
     #expect(hero.currentFrame == 7)
 
     try hero.setRange(10...12)                           // attack once...
     try hero.setLoops(.once)
     try hero.queue(Clip(frames: 0...3, loops: .infinite))  // ...then back to idle
-    try update(by: 350_000_000)                          // 300 ms of attack, 50 ms of idle
+    try update(350_000_000)                          // 300 ms of attack, 50 ms of idle
     print(footsteps, hero.range, hero.currentFrame)      // 5 0...3 0
 
     #expect(printed == "5 0...3 0")
@@ -176,5 +176,74 @@ extension ReadmeExamplesTests {
     #expect(texture.uploads.first?.rgba == still.pixels)
     let first = try gif.frame(at: 0), second = try gif.frame(at: 1)
     #expect(still == second && still != first)
+  }
+}
+
+// README "Server loop": the class as written (at file scope, as a user
+// would declare it), and its use from a @MainActor test.
+@MainActor final class AnimationServer {
+  let gif: GIFFrameProvider
+  private(set) var clients: [Int: Timeline] = [:]    // by client id
+  var send: (Int, TickEvents) -> Void = { _, _ in }  // to the network
+
+  init(gif: GIFFrameProvider) { self.gif = gif }
+
+  func join(_ id: Int) throws {
+    var timeline = try Timeline(provider: gif)
+    timeline.play()
+    clients[id] = timeline
+  }
+  func pause(_ id: Int) { clients[id]?.pause() }
+  func leave(_ id: Int) { clients[id] = nil }
+
+  /// Ticks every client 60 times a second until the task is cancelled.
+  func run() async {
+    let driver = TimelineDriver(clock: ContinuousClock())
+    await driver.run(every: .milliseconds(16)) { nanoseconds, mode in
+      for index in clients.values.indices {
+        let events = (try? clients.values[index].tick(by: nanoseconds, mode: mode)) ?? TickEvents()
+        if !events.isEmpty { send(clients.keys[index], events) }
+      }
+    }
+  }
+
+  /// What client `id` sees now, as a PNG poster and a 64×64 thumbnail.
+  func snapshot(of id: Int) throws -> (poster: [UInt8], thumbnail: [UInt8])? {
+    guard let timeline = clients[id] else { return nil }
+    let frame = try gif.frame(shownBy: timeline)
+    return (frame.pngData(), frame.resized(toFit: ImageSize(width: 64, height: 64)).pngData())
+  }
+}
+
+extension ReadmeExamplesTests {
+  /// The use of the server, as written: clients join, pause and leave
+  /// while the loop runs; the poster and thumbnail are real PNG files of
+  /// the frame client 3 sees.
+  @MainActor @Test func serverLoop() async throws {
+    var snapshots: [(poster: [UInt8], thumbnail: [UInt8])] = []
+    func print(_ items: Any...) {}
+
+    let server = AnimationServer(gif: try GIFFrameProvider(bytes: spinnerGIF()))  // README: contentsOfFile: "spinner.gif"
+    try server.join(1)
+    try server.join(2)
+    let loop = Task { await server.run() }
+    try server.join(3)                                    // while it runs
+    server.pause(1)
+    server.leave(2)
+    if let (poster, thumbnail) = try server.snapshot(of: 3) {
+      print(poster.count, thumbnail.count)                // PNG bytes, ready to send
+      snapshots.append((poster, thumbnail))
+    }
+    loop.cancel()
+    _ = await loop.value
+
+    #expect(server.clients.keys.sorted() == [1, 3])
+    #expect(server.clients[1]?.state == .paused && server.clients[3]?.state == .playing)
+    let shown = try server.gif.frame(shownBy: try #require(server.clients[3]))
+    let (poster, thumbnail) = try #require(snapshots.first)
+    #expect(try RGBAImage(pngData: poster) == shown)
+    let small = try RGBAImage(pngData: thumbnail)
+    #expect(small == shown.resized(toFit: ImageSize(width: 64, height: 64)))
+    #expect(small.width <= 64 && small.height <= 64)
   }
 }

@@ -6,31 +6,9 @@ import TimelineScript
 
 /// `info`, `frames` and `frame`, and the image writers they use.
 @Suite struct GIFCommandTests {
-  @Test func pngRoundTrip() throws {
-    var generator = SplitMix64(seed: 3)
-    for (width, height) in [(1, 1), (3, 2), (33, 17), (200, 90)] {
-      // Noise and runs, so both literals and matches occur.
-      let pixels = (0..<width * height * 4).map { index in
-        index % 97 < 50 ? UInt8(index / 40 % 256) : UInt8.random(in: 0...255, using: &generator)
-      }
-      let image = RGBAImage(width: width, height: height, pixels: pixels)
-      for compress in [true, false] {
-        let png = PNGWriter.encode(image, compress: compress)
-        let decoded = try Inflate.readPNG(png, crc: { CRC32.checksum($0) })
-        #expect(decoded.width == width && decoded.height == height)
-        #expect(decoded.pixels == pixels, "\(width)x\(height) compress \(compress)")
-      }
-    }
-    // Large stored streams span several blocks.
-    let big = RGBAImage(width: 300, height: 300, pixels: (0..<360_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-    let decoded = try Inflate.readPNG(PNGWriter.encode(big, compress: false), crc: { CRC32.checksum($0) })
-    #expect(decoded.pixels == big.pixels)
-  }
-
-  @Test func pamHeader() {
-    let pam = PAMWriter.encode(RGBAImage(width: 2, height: 1, pixels: [1, 2, 3, 4, 5, 6, 7, 8]))
-    let header = "P7\nWIDTH 2\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n"
-    #expect(pam == Array(header.utf8) + [1, 2, 3, 4, 5, 6, 7, 8])
+  @Test func checksumsAreHex() {
+    #expect(InfoCommand.hex(0x0000_ABCD) == "0000abcd")
+    #expect(InfoCommand.hex(0xCBF4_3926) == "cbf43926")
   }
 
   @Test func commands() throws {
@@ -43,12 +21,12 @@ import TimelineScript
     let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/frames").sorted()
     #expect(names.first == "frame-000.pam" && names.count == 10)
     #expect(CommandRun(["frame", gif, "--at", "0.35", "--out", directory + "/poster.png"]).status == 0)
-    let poster = try Inflate.readPNG(try FileSystem.contents(ofFile: directory + "/poster.png"), crc: { CRC32.checksum($0) })
+    let poster = try RGBAImage(pngData: try FileSystem.contents(ofFile: directory + "/poster.png"))
     let provider = try GIFFrameProvider(bytes: SampleGIF.bytes)
     // 0.35 s: frames 0-3 last 100, 50, 60, 80 ms (290 ms), so frame 4 shows.
     #expect(poster.pixels == (try provider.frame(at: 4)).pixels)
     #expect(CommandRun(["frame", gif, "--index", "4", "--out", directory + "/four.pam"]).status == 0)
-    #expect(try FileSystem.contents(ofFile: directory + "/four.pam") == PAMWriter.encode(try provider.frame(at: 4)))
+    #expect(try FileSystem.contents(ofFile: directory + "/four.pam") == (try provider.frame(at: 4)).pamData())
     // Every error exits 2: usage errors, an undecodable GIF, a file that cannot be written.
     #expect(CommandRun(["frame", gif, "--index", "10", "--out", directory + "/x.png"]).status == 2)
     #expect(CommandRun(["info", gif, gif]).status == 2)
@@ -145,6 +123,33 @@ import TimelineScript
       let frames = CommandRun(["frames", quiet, directory.gif, "--out", directory.file("q")])
       #expect(frames.status == 0 && frames.output.isEmpty && frames.error.isEmpty)
       #expect(try FileSystem.contents(ofFile: directory.file("q/frame-009.png")).count > 0)
+    }
+  }
+}
+
+extension GIFCommandTests {
+  /// Issue 11: `frame --size` and `frames --size` write thumbnails made by
+  /// the library (`resized(toFit:)`), encoded by the library's PNG encoder.
+  @Test func thumbnails() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let provider = try GIFFrameProvider(bytes: try FileSystem.contents(ofFile: directory.gif))
+    let thumb = directory.file("thumb.png")
+    let run = CommandRun(["frame", directory.gif, "--index", "4", "--size", "16x8", "--out", thumb])
+    #expect(run.status == 0, "\(run.errorText)")
+    let written = try RGBAImage(pngData: try FileSystem.contents(ofFile: thumb))
+    let expected = try provider.frame(at: 4).resized(toFit: ImageSize(width: 16, height: 8))
+    #expect(written == expected && written.width == 8 && written.height == 8)
+    #expect(run.outputText.contains(": frame 4, 8x8 pixels, PNG, "))
+
+    let all = CommandRun(["frames", directory.gif, "--out", directory.file("small"), "--size", "10x10", "--quiet"])
+    #expect(all.status == 0 && all.outputText.isEmpty)
+    let first = try RGBAImage(pngData: try FileSystem.contents(ofFile: directory.file("small") + "/frame-000.png"))
+    #expect(first == (try provider.frame(at: 0)).resized(toFit: ImageSize(width: 10, height: 10)))
+
+    for bad in ["0x5", "5", "x5", "5x", "70000x5", "-1x5", "axb"] {
+      let rejected = CommandRun(["frame", directory.gif, "--index", "0", "--size", bad, "--out", thumb])
+      #expect(rejected.status == 2 && rejected.firstErrorLine == "error: --size: expected WIDTHxHEIGHT, each 1 to 65535, got '\(bad)'")
     }
   }
 }

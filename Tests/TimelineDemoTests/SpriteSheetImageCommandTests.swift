@@ -77,7 +77,7 @@ import AnimTimeline
     #expect(run.status == 0, "\(run.errorText)")
     // attack: ping-pong reverse over 1...3, repeat 2: 3, 2, 1, 2, 3.
     for (position, frame) in [3, 2, 1, 2, 3].enumerated() {
-      #expect(try FileSystem.contents(ofFile: out + "/frame-00\(position).pam") == PAMWriter.encode(Self.expected(frame)))
+      #expect(try FileSystem.contents(ofFile: out + "/frame-00\(position).pam") == Self.expected(frame).pamData())
     }
     let named = run.outputText.split(separator: "\n").dropLast().map { $0.split(separator: ":")[1].split(separator: ",")[0] }
     #expect(named == [" frame 3", " frame 2", " frame 1", " frame 2", " frame 3"])
@@ -89,8 +89,11 @@ import AnimTimeline
     let pam = directory.file("three.pam")
     let byIndex = CommandRun(["frame", "--aseprite", json, "--index", "3", "--out", pam])
     #expect(byIndex.status == 0, "\(byIndex.errorText)")
-    #expect(try FileSystem.contents(ofFile: pam) == PAMWriter.encode(Self.expected(3)))
+    #expect(try FileSystem.contents(ofFile: pam) == Self.expected(3).pamData())
     #expect(byIndex.outputText.hasPrefix("wrote \(pam): frame 3, 8x8 pixels, PAM, "))
+    let thumbnail = CommandRun(["frame", "--aseprite", json, "--index", "3", "--size", "4x4", "--out", directory.file("small.png")])
+    #expect(thumbnail.status == 0 && thumbnail.outputText.contains(": frame 3, 4x4 pixels, PNG, "))
+    #expect(try decoded(directory.file("small.png")) == Self.expected(3).resized(toFit: ImageSize(width: 4, height: 4)))
     // The display list: 0 (100 ms), 1 (50), 2 (80): 150 ms shows frame 2.
     let png = directory.file("at.png")
     let byTime = CommandRun(["frame", "--aseprite", json, "--at", "150ms", "--out", png])

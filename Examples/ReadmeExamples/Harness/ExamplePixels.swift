@@ -13,11 +13,13 @@ import AnimTimeline
 
 @MainActor func prepare() throws {
   try writeSpinnerGIF()
+  captureOutput()
 }
 
 /// 120 ms into a GIF of 100 ms frames, frame 1 is shown: each copy uploads
 /// it once (8×8 RGBA) and prints the canvas size.
 @MainActor func check() throws {
+  let printed = printedLines()
   try expect(texture.uploads.count == 2, "expected 2 uploads, got \(texture.uploads.count)")
   try expect(texture.uploads.allSatisfy { $0 == (8, 8, 256) }, "uploads \(texture.uploads)")
   try expect(printed == ["8 8 256", "8 8 256"], "printed \(printed)")

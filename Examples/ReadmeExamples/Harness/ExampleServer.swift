@@ -5,9 +5,11 @@ import AnimTimeline
 
 @MainActor func prepare() throws {
   try writeSpinnerGIF()
+  captureOutput()
 }
 
 @MainActor func check() throws {
+  let printed = printedLines()
   try expect(printed.count == 2, "expected a poster and a thumbnail from each copy, got \(printed)")
   for line in printed {
     let counts = line.split(separator: " ").compactMap { Int($0) }

@@ -1,3 +1,4 @@
+import AnimTimeline
 import TimelineScript
 
 /// A cursor over the command line's words: the demo's one option parser.
@@ -78,6 +79,19 @@ struct Arguments {
   /// Reads `name`'s value: a comma-separated list of durations, in nanoseconds.
   mutating func durations(for name: String) throws(CommandError) -> [Int64] {
     try Self.durations(in: try value(for: name), for: name)
+  }
+
+  /// Reads `name`'s value: a size `WxH` (`64x64`), each side from 1 to
+  /// 65,535 pixels.
+  mutating func size(for name: String) throws(CommandError) -> ImageSize {
+    let text = try value(for: name)
+    let sides = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]),
+      (1...65_535).contains(width), (1...65_535).contains(height)
+    else {
+      throw .usage("\(name): expected WIDTHxHEIGHT, each 1 to 65535, got '\(text)'")
+    }
+    return ImageSize(width: width, height: height)
   }
 
   /// Reads `name`'s value: a rate (`1.5`), in millionths.

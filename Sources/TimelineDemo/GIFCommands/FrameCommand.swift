@@ -8,8 +8,8 @@ import AnimTimeline
 /// `--at TIME` by a timeline over the display list or playing `--clip NAME`.
 struct FrameCommand: Subcommand {
   static let usage = """
-    timeline-demo frame FILE.gif (--at TIME | --index N) --out IMAGE.png|IMAGE.pam [--quiet]
-    timeline-demo frame --aseprite FILE.json [--clip NAME] (--at TIME | --index N) --out IMAGE.png|IMAGE.pam
+    timeline-demo frame FILE.gif (--at TIME | --index N) --out IMAGE.png|IMAGE.pam [--size WxH] [--quiet]
+    timeline-demo frame --aseprite FILE.json [--clip NAME] (--at TIME | --index N) --out IMAGE.png|IMAGE.pam ...
     """
 
   static let help = Help.subcommand(
@@ -21,6 +21,8 @@ struct FrameCommand: Subcommand {
       --out FILE           the image file; its extension, .png or .pam,
                            is its format              --out poster.png
       --format png|pam     the format, which must match FILE's extension
+      --size WxH           a thumbnail that fits WxH (aspect kept, never
+                           enlarged; area averaging)  --size 64x64
       --quiet, -q          print nothing on success (else: path, size, bytes)
       --aseprite FILE      a frame of an Aseprite export's sheet, untrimmed:
                            --index N is sheet frame N (from 0), --at TIME
@@ -41,6 +43,7 @@ struct FrameCommand: Subcommand {
   var output: String
   var format: ImageFormat
   var choice: Choice
+  var size: ImageSize?
   var quiet = false
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
@@ -55,6 +58,7 @@ struct FrameCommand: Subcommand {
       case "--format": format = try arguments.choice(for: word)
       case "--index": index = try arguments.count(for: word)
       case "--at": time = try arguments.duration(for: word)
+      case "--size": size = try arguments.size(for: word)
       case "--quiet", "-q":
         try arguments.flag("--quiet")
         quiet = true
@@ -94,10 +98,7 @@ struct FrameCommand: Subcommand {
       }
       index = found
     }
-    let image = try GIFInput.frame(index, of: &provider)
-    let bytes = format.encode(image)
-    try FileSystem.createFile(output, contents: bytes)
-    if !quiet { console.line(Self.wrote(output, frame: index, image: image, format: format, bytes: bytes.count)) }
+    try write(try GIFInput.frame(index, of: &provider), frame: index, &console)
   }
 
   /// `frame --aseprite FILE.json`.
@@ -119,11 +120,17 @@ struct FrameCommand: Subcommand {
       guard let found = try? timeline.frameIndex(at: time) else { throw .input("no frame is shown at \(time) ns") }
       index = found
     }
-    let image = try AsepriteInput.image(index, of: provider)
+    let sheetFrame = (try? provider.sheetFrame(at: index)) ?? index
+    try write(try AsepriteInput.image(index, of: provider), frame: sheetFrame, &console)
+  }
+
+  /// Writes `image` (or its thumbnail), frame `frame`, to the output file.
+  func write(_ frameImage: RGBAImage, frame: Int, _ console: inout Console) throws(CommandError) {
+    var image = frameImage
+    if let size { image = image.resized(toFit: size) }
     let bytes = format.encode(image)
     try FileSystem.createFile(output, contents: bytes)
-    let sheetFrame = (try? provider.sheetFrame(at: index)) ?? index
-    if !quiet { console.line(Self.wrote(output, frame: sheetFrame, image: image, format: format, bytes: bytes.count)) }
+    if !quiet { console.line(Self.wrote(output, frame: frame, image: image, format: format, bytes: bytes.count)) }
   }
 
   /// `the GIF has N frames, 0 to N-1`.

@@ -7,8 +7,8 @@ import AnimTimeline
 /// frame, or with `--clip NAME` one iteration of the tag's clip in order.
 struct FramesCommand: Subcommand {
   static let usage = """
-    timeline-demo frames FILE.gif --out DIR [--format png|pam] [--quiet]
-    timeline-demo frames --aseprite FILE.json [--clip NAME] --out DIR [--format png|pam] [--quiet]
+    timeline-demo frames FILE.gif --out DIR [--format png|pam] [--size WxH] [--quiet]
+    timeline-demo frames --aseprite FILE.json [--clip NAME] --out DIR [--format png|pam] [--size WxH] [--quiet]
     """
 
   static let help = Help.subcommand(
@@ -17,6 +17,8 @@ struct FramesCommand: Subcommand {
     frames: every composited frame, DIR/frame-000.png, frame-001.png, ...
       --out DIR            the folder (made if missing)   --out frames/
       --format png|pam     the image format (png)         --format pam
+      --size WxH           thumbnails that fit WxH (aspect kept, never
+                           enlarged; area averaging)      --size 64x64
       --quiet, -q          print nothing on success (else: each file's path,
                            size and bytes, then the total)
       --aseprite FILE      every frame of an Aseprite export's sheet,
@@ -34,6 +36,7 @@ struct FramesCommand: Subcommand {
   var clip: String?
   var directory: String
   var format = ImageFormat.png
+  var size: ImageSize?
   var quiet = false
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
@@ -43,6 +46,7 @@ struct FramesCommand: Subcommand {
       switch word {
       case "--out": directory = try arguments.value(for: word)
       case "--format": format = try arguments.choice(for: word)
+      case "--size": size = try arguments.size(for: word)
       case "--quiet", "-q":
         try arguments.flag("--quiet")
         quiet = true
@@ -64,6 +68,18 @@ struct FramesCommand: Subcommand {
     return "frame-" + String(repeating: "0", count: max(0, digits - number.count)) + number + "." + format.rawValue
   }
 
+  /// Writes `image` (or its thumbnail), frame `frame`, as the file at
+  /// `position` of `count`; returns its size in bytes and pixels.
+  func write(_ frameImage: RGBAImage, frame: Int, position: Int, count: Int, _ console: inout Console) throws(CommandError) -> (bytes: Int, size: String) {
+    var image = frameImage
+    if let size { image = image.resized(toFit: size) }
+    let file = FileSystem.join(directory, fileName(position, count: count))
+    let bytes = format.encode(image)
+    try FileSystem.createFile(file, contents: bytes)
+    if !quiet { console.line(FrameCommand.wrote(file, frame: frame, image: image, format: format, bytes: bytes.count)) }
+    return (bytes.count, "\(image.width)x\(image.height)")
+  }
+
   func run(_ console: inout Console) throws(CommandError) {
     if let aseprite { return try runSheet(aseprite, &console) }
     var provider = try GIFInput.open(path ?? "")
@@ -71,15 +87,11 @@ struct FramesCommand: Subcommand {
     var total = 0
     for index in 0..<provider.frameCount {
       let image = try GIFInput.frame(index, of: &provider)
-      let file = FileSystem.join(directory, fileName(index, count: provider.frameCount))
-      let bytes = format.encode(image)
-      try FileSystem.createFile(file, contents: bytes)
-      total += bytes.count
-      if !quiet { console.line(FrameCommand.wrote(file, frame: index, image: image, format: format, bytes: bytes.count)) }
+      total += try write(image, frame: index, position: index, count: provider.frameCount, &console).bytes
     }
     if !quiet {
       let count = provider.frameCount
-      console.line("wrote \(count) frame\(count == 1 ? "" : "s") to \(directory): \(provider.canvasWidth)x\(provider.canvasHeight) pixels, \(format.rawValue.uppercased()), \(total) bytes in all")
+      console.line("wrote \(count) frame\(count == 1 ? "" : "s") to \(directory): \(Self.written(provider, size: size)) pixels, \(format.rawValue.uppercased()), \(total) bytes in all")
     }
   }
 
@@ -98,18 +110,22 @@ struct FramesCommand: Subcommand {
     var sizes: Set<String> = []
     for (position, index) in indices.enumerated() {
       let image = try AsepriteInput.image(index, of: provider)
-      let file = FileSystem.join(directory, fileName(position, count: indices.count))
-      let bytes = format.encode(image)
-      try FileSystem.createFile(file, contents: bytes)
-      total += bytes.count
-      sizes.insert("\(image.width)x\(image.height)")
       let sheetFrame = (try? provider.sheetFrame(at: index)) ?? index
-      if !quiet { console.line(FrameCommand.wrote(file, frame: sheetFrame, image: image, format: format, bytes: bytes.count)) }
+      let written = try write(image, frame: sheetFrame, position: position, count: indices.count, &console)
+      total += written.bytes
+      sizes.insert(written.size)
     }
     if !quiet {
       let count = indices.count
       let size = sizes.count == 1 ? "\(sizes.first ?? "") pixels, " : ""
       console.line("wrote \(count) frame\(count == 1 ? "" : "s") to \(directory): \(size)\(format.rawValue.uppercased()), \(total) bytes in all")
     }
+  }
+
+  /// The size of every written image: the canvas, or its thumbnail size.
+  static func written(_ provider: GIFFrameProvider, size: ImageSize?) -> String {
+    let canvas = ImageSize(width: provider.canvasWidth, height: provider.canvasHeight)
+    let shown = size.map { canvas.fitted(within: $0) } ?? canvas
+    return "\(shown.width)x\(shown.height)"
   }
 }

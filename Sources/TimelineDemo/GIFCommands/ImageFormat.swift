@@ -7,8 +7,8 @@ enum ImageFormat: String, CaseIterable {
   /// The file of `image` in this format.
   func encode(_ image: RGBAImage) -> [UInt8] {
     switch self {
-    case .png: PNGWriter.encode(image)
-    case .pam: PAMWriter.encode(image)
+    case .png: image.pngData()
+    case .pam: image.pamData()
     }
   }
 

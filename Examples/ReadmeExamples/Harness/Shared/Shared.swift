@@ -17,15 +17,39 @@ func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws {
   if !condition { throw ExampleFailure(description: message()) }
 }
 
-/// What the examples print, one line per call: the README's `print`
-/// comments are checked against it.
-@MainActor var printed: [String] = []
+/// Standard output goes to `readme-example-output.txt` from the first
+/// `captureOutput()` on, so that `check()` can compare what the example
+/// printed with what the README says (`printedLines()`).
+@MainActor var savedOutput: Int32 = -1
 
-/// Records the line (and prints it), in place of the standard `print`.
-@MainActor func print(_ items: Any...) {
-  let line = items.map { "\($0)" }.joined(separator: " ")
-  printed.append(line)
-  Swift.print(line)
+@MainActor func captureOutput() {
+  guard savedOutput < 0 else { return }
+  fflush(nil)  // every output stream
+  savedOutput = dup(1)
+  let file = open("readme-example-output.txt", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  dup2(file, 1)
+  close(file)
+}
+
+/// The lines printed since `captureOutput()`; standard output is restored.
+@MainActor func printedLines() -> [String] {
+  fflush(nil)  // every output stream
+  if savedOutput >= 0 {
+    dup2(savedOutput, 1)
+    close(savedOutput)
+    savedOutput = -1
+  }
+  guard let file = fopen("readme-example-output.txt", "r") else { return [] }
+  defer { fclose(file) }
+  var text: [UInt8] = []
+  while true {
+    let byte = fgetc(file)
+    if byte == EOF { break }
+    text.append(UInt8(truncatingIfNeeded: byte))
+  }
+  let lines = text.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+  for line in lines { Swift.print(line) }
+  return lines
 }
 
 /// Sleeps `milliseconds` of real time.
