@@ -29,8 +29,11 @@ let heroJSON: [UInt8] = {
   return Array(text.utf8)
 }()
 
-@MainActor func prepare() throws {}
+@MainActor func prepare() throws {
+  captureOutput()
+}
 
 @MainActor func check() throws {
+  let printed = printedLines()
   try expect(printed == ["3 1 16 0 16 16", "3 1 16 0 16 16"], "printed \(printed), the README says 3 1 16 0 16 16")
 }
