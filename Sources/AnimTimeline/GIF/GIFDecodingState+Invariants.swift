@@ -50,6 +50,12 @@ extension GIFDecodingState {
       precondition((count - 1) / file.checkpointStride + 1 <= capacity, "the checkpoints alone overflow the budget")
     }
     cache._checkInvariants(canvasByteCount: canvasBytes)
+    if let smallFrames {
+      // Small frames only, of the provider's frame size; no checkpoints.
+      let size = smallFrames.downsampler.targetSize
+      precondition(size == file.frameSize && cache.budget == 0, "small frames with full-size checkpoints")
+      smallFrames.cache._checkInvariants(canvasByteCount: size.width * size.height * 4)
+    }
     precondition(file.restoreByteCount >= 0 && file.restoreByteCount <= canvasBytes, "a saved rectangle beyond the canvas")
     precondition(saved.isEmpty || saved.count == file.restoreByteCount, "the saved rectangle is not the size opening computed")
 

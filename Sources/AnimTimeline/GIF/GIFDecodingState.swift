@@ -32,6 +32,16 @@ struct GIFDecodingState {
   /// Per frame: decoded, complete, opaque and covering the canvas.
   var coversCanvas: [Bool]
   var frameDecodes = 0
+  /// With ``GIFOptions/maxPixelSize``: the downscaled frames and what
+  /// makes them; `nil` for full-size output.
+  var smallFrames: SmallFrames?
+
+  /// Downscaled output frames, cached by frame index under the provider's
+  /// budget (checkpoints of the full canvas are then not kept).
+  struct SmallFrames {
+    var downsampler: Downsampler
+    var cache: GIFCanvasCache
+  }
 
   init(cache: GIFCanvasCache, completeness: [GIFFrameCompleteness], coversCanvas: [Bool]) {
     self.cache = cache
@@ -218,5 +228,32 @@ struct GIFDecodingState {
         }
       }
     }
+  }
+}
+
+extension GIFDecodingState {
+  /// The pixels of frame `target` as the provider hands them out: the
+  /// working canvas after drawing it, or, with ``GIFOptions/maxPixelSize``,
+  /// its downscaled image (from the cache, or made and cached).
+  ///
+  /// - Complexity: O(1) for a cached small frame; otherwise as `render`,
+  ///   plus O(*c*) to downscale a canvas of *c* pixels.
+  mutating func output(_ target: Int, in file: GIFFrameProvider) -> [UInt8] {
+    // Taken out while used, so that its buffers stay uniquely referenced.
+    guard var small = smallFrames else {
+      render(target, in: file)
+      return canvas
+    }
+    smallFrames = nil
+    defer { smallFrames = small }
+    if let cached = small.cache.canvas(for: target) { return cached }
+    render(target, in: file)
+    let size = small.downsampler.targetSize
+    let pixels = [UInt8](unsafeUninitializedCapacity: size.width * size.height * 4) { target, initialized in
+      canvas.withUnsafeBufferPointer { source in small.downsampler.resample(source, into: target) }
+      initialized = target.count
+    }
+    _ = small.cache.insert(copying: pixels, for: target, isCheckpoint: true)  // may evict (LRU)
+    return pixels
   }
 }

@@ -22,8 +22,7 @@ extension GIFFrameProvider {
       throw .frameIndexOutOfRange(index: index, count: self.index.frames.count)
     }
     return state.withLock { state in
-      state.render(index, in: self)
-      return RGBAImage(width: canvasWidth, height: canvasHeight, pixels: state.canvas)
+      RGBAImage(width: frameSize.width, height: frameSize.height, pixels: state.output(index, in: self))
     }
   }
 

@@ -38,6 +38,9 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
   /// that restores the canvas after it (disposal 3 or 4): the most pixels
   /// `GIFDecodingState.saved` holds. 0 when no frame restores.
   let restoreByteCount: Int
+  /// The size of the frames the provider hands out: the canvas, or the
+  /// canvas fitted within ``GIFOptions/maxPixelSize`` when that is set.
+  public let frameSize: ImageSize
   /// The decoding state every copy shares, behind its lock.
   let state: Locked<GIFDecodingState>
 
@@ -86,13 +89,23 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
     }
     self.blankBefore = blankBefore
     self.restoreByteCount = restoreByteCount
+    let canvas = ImageSize(width: index.canvasWidth, height: index.canvasHeight)
+    let frameSize = options.maxPixelSize.map { canvas.fitted(within: ImageSize(width: $0, height: $0)) } ?? canvas
+    // Downscaled output: the budget goes to the small frames, and no
+    // full-size canvas is cached (no checkpoints).
+    let downsampler = frameSize == canvas ? nil : Downsampler(from: canvas, to: frameSize)
+    self.frameSize = downsampler == nil ? canvas : frameSize
     let canvasBytes = index.canvasWidth * index.canvasHeight * 4
-    let capacity = options.cacheByteBudget / (canvasBytes + GIFCanvasCache.entryOverhead)
+    let capacity = downsampler == nil ? options.cacheByteBudget / (canvasBytes + GIFCanvasCache.entryOverhead) : 0
     self.checkpointStride = capacity > 0 ? max(1, (count + capacity - 1) / capacity) : Int.max
-    self.state = Locked(
-      GIFDecodingState(
-        cache: GIFCanvasCache(budget: options.cacheByteBudget), completeness: completeness,
-        coversCanvas: [Bool](repeating: false, count: count)))
+    var decoding = GIFDecodingState(
+      cache: GIFCanvasCache(budget: downsampler == nil ? options.cacheByteBudget : 0), completeness: completeness,
+      coversCanvas: [Bool](repeating: false, count: count))
+    if let downsampler {
+      decoding.smallFrames = GIFDecodingState.SmallFrames(
+        downsampler: downsampler, cache: GIFCanvasCache(budget: options.cacheByteBudget))
+    }
+    self.state = Locked(decoding)
     _checkInvariants()
   }
 
@@ -171,9 +184,11 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
   /// Decoding and caching counters, shared by every copy of the provider.
   public var statistics: GIFCacheStatistics {
     state.withLock { state in
-      GIFCacheStatistics(
-        frameDecodes: state.frameDecodes, cachedBytes: state.cache.bytes, peakCachedBytes: state.cache.peakBytes,
-        evictions: state.cache.evictions, cachedCanvases: state.cache.entries.count)
+      // With maxPixelSize the cache that counts is the small frames'.
+      let cache = state.smallFrames?.cache ?? state.cache
+      return GIFCacheStatistics(
+        frameDecodes: state.frameDecodes, cachedBytes: cache.bytes, peakCachedBytes: cache.peakBytes,
+        evictions: cache.evictions, cachedCanvases: cache.entries.count)
     }
   }
 }
