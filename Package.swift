@@ -10,6 +10,10 @@ let internalChecks: [SwiftSetting] = [
 
 let package = Package(
   name: "AnimTimeline",
+  // The lowest versions the API needs: `Duration`, `Clock` and
+  // `ContinuousClock`. Scripts/check-availability.py (run by CI) keeps the
+  // code from using anything newer.
+  platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "AnimTimeline", targets: ["AnimTimeline"]),
     .executable(name: "timeline-demo", targets: ["TimelineDemo"]),

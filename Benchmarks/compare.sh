@@ -1,16 +1,23 @@
 #!/bin/sh
 # Builds timeline-demo (release) and the giflib harness, checks that both
 # composite the same canvases (CRC-32 of every frame), then times both on
-# each file, alternating (A B A B ...), and prints the Swift/giflib ratio
-# (giflib ns per frame / Swift ns per frame: above 1 means Swift is faster).
+# each file, alternating (A B A B ...), and prints the Swift/giflib ratios
+# (giflib ns per frame / Swift ns per frame: above 1 means Swift is faster)
+# for `bench decode` (frames taken with frame(at:)) and `bench decode
+# --borrow` (frames looked at through withFrame(at:_:)).
 #
-# Usage: Benchmarks/compare.sh [ROUNDS] [REPEAT_SCALE]
+# With OLD=/path/to/an/older/timeline-demo, that binary's `bench decode`
+# runs in the same rotation too (its column "old"), so a change can be
+# compared with the code before it in one run, under the same load.
+#
+# Usage: [OLD=...] Benchmarks/compare.sh [ROUNDS] [REPEAT_SCALE]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 corpus=${CORPUS:-/work/shared/corpus/gif}
 rounds=${1:-3}
 scale=${2:-1}
+old=${OLD:-}
 out="$here/out"
 mkdir -p "$out"
 
@@ -30,8 +37,14 @@ set -- \
   "$noise" $((4 * scale))
 
 field() { tr ' ' '\n' | sed -n "s/^$1=//p"; }
+mean() { python3 -c "import sys; v=[float(x) for x in sys.argv[1:]]; print(sum(v)/len(v))" "$@"; }
 
-printf '%-28s %12s %12s %8s %s\n' file swift_ns/fr giflib_ns/fr ratio canvases
+if [ -n "$old" ]; then
+  printf '%-24s %10s %10s %10s %10s %7s %7s %7s %s\n' \
+    file old_ns/fr copy_ns/fr borrow_ns/fr giflib_ns/fr old copy borrow canvases
+else
+  printf '%-24s %10s %10s %10s %7s %7s %s\n' file copy_ns/fr borrow_ns/fr giflib_ns/fr copy borrow canvases
+fi
 while [ $# -gt 0 ]; do
   file=$1 repeat=$2
   shift 2
@@ -41,16 +54,26 @@ while [ $# -gt 0 ]; do
 import json, sys; print("\n".join(f["crc32"] for f in json.load(sys.stdin)["frames"]))' >"$out/$name.swift.crc"
   "$cbin" "$file" --crc >"$out/$name.giflib.crc"
   if cmp -s "$out/$name.swift.crc" "$out/$name.giflib.crc"; then same=identical; else same=DIFFERENT; fi
-  s_total=0 c_total=0
+  o_all="" s_all="" b_all="" c_all=""
   r=0
   while [ $r -lt "$rounds" ]; do
-    s=$("$swiftbin" bench decode "$file" --repeat "$repeat" | field ns_per_frame)
-    c=$("$cbin" "$file" --repeat "$repeat" | field ns_per_frame)
-    s_total=$(python3 -c "print($s_total + $s)")
-    c_total=$(python3 -c "print($c_total + $c)")
+    if [ -n "$old" ]; then
+      o_all="$o_all $("$old" bench decode "$file" --repeat "$repeat" | field ns_per_frame)"
+    fi
+    s_all="$s_all $("$swiftbin" bench decode "$file" --repeat "$repeat" | field ns_per_frame)"
+    c_all="$c_all $("$cbin" "$file" --repeat "$repeat" | field ns_per_frame)"
+    b_all="$b_all $("$swiftbin" bench decode "$file" --repeat "$repeat" --borrow | field ns_per_frame)"
     r=$((r + 1))
   done
-  python3 -c "
-s, c = $s_total / $rounds, $c_total / $rounds
-print(f'%-28s %12.0f %12.0f %8.2f %s' % ('$name'[:28], s, c, c / s, '$same'))"
+  s=$(mean $s_all) b=$(mean $b_all) c=$(mean $c_all)
+  if [ -n "$old" ]; then
+    o=$(mean $o_all)
+    python3 -c "
+o, s, b, c = $o, $s, $b, $c
+print('%-24s %10.0f %10.0f %10.0f %10.0f %7.2f %7.2f %7.2f %s' % ('$name'[:24], o, s, b, c, c / o, c / s, c / b, '$same'))"
+  else
+    python3 -c "
+s, b, c = $s, $b, $c
+print('%-24s %10.0f %10.0f %10.0f %7.2f %7.2f %s' % ('$name'[:24], s, b, c, c / s, c / b, '$same'))"
+  fi
 done

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds one libFuzzer target: Fuzz/build.sh gif|png|script|timeline
+# Builds one libFuzzer target: Fuzz/build.sh gif|png|script|timeline|json
 #
 # SwiftPM is not involved. The library and the script language
 # (Sources/TimelineScript: commands, parser, runner, SplitMix64) are each
@@ -8,14 +8,15 @@
 # (ANIMTIMELINE_INTERNAL_CHECKS); each target links both with
 # `-sanitize=fuzzer,address`, which brings libFuzzer's main. The timeline
 # target also compiles the test suite's reference model (with its section 8
-# segments, queue, cues and ModelEvent) and its `apply(ScriptCommand)`.
+# segments, queue, cues and ModelEvent) and its `apply(ScriptCommand)`; the
+# json target, the test suite's walk model of Aseprite's tag playback.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${1:?usage: Fuzz/build.sh gif|png|script|timeline}
+target=${1:?usage: Fuzz/build.sh gif|png|script|timeline|json}
 case "$target" in
-  gif|png|script|timeline) ;;
-  *) echo "unknown fuzz target '$target' (gif, png, script, timeline)" >&2; exit 2 ;;
+  gif|png|script|timeline|json) ;;
+  *) echo "unknown fuzz target '$target' (gif, png, script, timeline, json)" >&2; exit 2 ;;
 esac
 
 out=Fuzz/out
@@ -53,6 +54,9 @@ case "$target" in
     # oracle: its core, its ranges (Segment), queue, cues and ModelEvent
     # (section 8), and its apply(ScriptCommand).
     sources+=(Tests/AnimTimelineTests/Support/{ReferenceTimeline,ReferenceTimeline+Segment,ReferenceTimeline+ScriptCommand}.swift) ;;
+  json)
+    # The independent model of Aseprite's tag playback.
+    sources+=(Tests/AnimTimelineTests/SpriteSheet/AsepriteWalkModel.swift) ;;
 esac
 
 binary="$out/fuzz-$target"

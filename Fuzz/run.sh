@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Runs one fuzz target for a while: Fuzz/run.sh gif|png|script|timeline SECONDS
+# Runs one fuzz target for a while: Fuzz/run.sh gif|png|script|timeline|json SECONDS
 #
 # Builds the target if needed (Fuzz/build.sh), then runs it at the lowest
 # priority. The working corpus (Fuzz/out/corpus/TARGET) persists between
 # runs; seeds are read from ../shared/corpus/gif/*.gif (gif, when
-# present), Fuzz/make-png-seeds.py's output (png, made at run time) and
+# present), Fuzz/make-png-seeds.py's output (png, made at run time),
+# ../shared/corpus/aseprite/*.json (json, when present) and
 # Fuzz/seeds/TARGET/ (when present). Crashing, leaking or slow inputs are
 # written to Fuzz/out/crashes/TARGET-*; the script fails if any is found.
 # Extra arguments after SECONDS go to libFuzzer (e.g. -max_len=4096).
@@ -13,8 +14,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${1:?usage: Fuzz/run.sh gif|png|script|timeline SECONDS [libFuzzer flags]}
-seconds=${2:?usage: Fuzz/run.sh gif|png|script|timeline SECONDS [libFuzzer flags]}
+target=${1:?usage: Fuzz/run.sh gif|png|script|timeline|json SECONDS [libFuzzer flags]}
+seconds=${2:?usage: Fuzz/run.sh gif|png|script|timeline|json SECONDS [libFuzzer flags]}
 shift 2
 
 out=Fuzz/out
@@ -50,6 +51,20 @@ case "$target" in
     flags+=(-max_len=16384 -dict=Fuzz/png.dict) ;;
   script) flags+=(-max_len=4096 -dict=Fuzz/script.dict) ;;
   timeline) flags+=(-max_len=2048) ;;
+  json)
+    # Real Aseprite exports, linked (never copied) while this runs.
+    shared_json=../shared/corpus/aseprite
+    if [ -d "$shared_json" ]; then
+      seeds="$out/seeds/json"
+      rm -rf "$seeds"; mkdir -p "$seeds"
+      for file in "$shared_json"/*.json; do
+        [ -e "$file" ] && ln -s "$(cd "$(dirname "$file")" && pwd)/$(basename "$file")" "$seeds/"
+      done
+      dirs+=("$seeds")
+    else
+      echo "fuzz: $shared_json is absent; no Aseprite seeds" >&2
+    fi
+    flags+=(-max_len=16384 -dict=Fuzz/json.dict) ;;
 esac
 [ -d "Fuzz/seeds/$target" ] && dirs+=("Fuzz/seeds/$target")
 

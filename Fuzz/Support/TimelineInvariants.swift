@@ -49,7 +49,7 @@ struct TimelineChecker {
     var cues: [(name: String, frame: Int)]
   }
 
-  func snapshot<P>(_ timeline: Timeline<P>) -> Before {
+  func snapshot(_ timeline: Timeline) -> Before {
     Before(frame: timeline.currentFrame, slot: timeline.slot, completed: timeline.completedIterations,
       state: timeline.state, suspended: timeline.isSuspended, position: timeline.position,
       range: timeline.range, loops: timeline.loops, direction: timeline.direction,
@@ -57,7 +57,7 @@ struct TimelineChecker {
   }
 
   /// The invariants of the state alone.
-  func checkState<P>(_ timeline: Timeline<P>, _ context: @autoclosure () -> String) {
+  func checkState(_ timeline: Timeline, _ context: @autoclosure () -> String) {
     let t = timeline.position
     let end = timeline.totalDuration
     let plays = timeline.loops.plays
@@ -152,8 +152,8 @@ struct TimelineChecker {
   /// order, and consistent with the change of state; section 8's range
   /// switch and cue hits included. Call it before the next command (the
   /// cue hits are read from the timeline as the command left it).
-  func checkEvents<P>(
-    _ tickEvents: TickEvents, command: ScriptCommand, before: Before, _ timeline: Timeline<P>,
+  func checkEvents(
+    _ tickEvents: TickEvents, command: ScriptCommand, before: Before, _ timeline: Timeline,
     _ context: @autoclosure () -> String
   ) {
     let all = Array(timeline.events(in: tickEvents))
@@ -272,8 +272,8 @@ struct TimelineChecker {
   /// cue on the frame the tick put on screen is hit; one reached slot hits
   /// exactly the cues of the current frame, once; `2m - 1` reached slots
   /// (no switch) hit every cue on the range.
-  private func checkCueHits<P>(
-    _ hits: [CueHit], reached: Int128, switched: Bool, before: Before, _ timeline: Timeline<P>, _ fail: (String) -> Never
+  private func checkCueHits(
+    _ hits: [CueHit], reached: Int128, switched: Bool, before: Before, _ timeline: Timeline, _ fail: (String) -> Never
   ) {
     let cues = timeline.cues
     func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
@@ -313,7 +313,7 @@ struct TimelineChecker {
   }
 
   /// What section 8's commands do, beyond their events.
-  private func checkCommand<P>(_ command: ScriptCommand, before: Before, _ timeline: Timeline<P>, _ fail: (String) -> Never) {
+  private func checkCommand(_ command: ScriptCommand, before: Before, _ timeline: Timeline, _ fail: (String) -> Never) {
     func unchangedPlayback() {
       if timeline.position != before.position || timeline.state != before.state || timeline.range != before.range
         || timeline.currentFrame != before.frame {

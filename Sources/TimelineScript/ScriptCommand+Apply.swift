@@ -12,8 +12,8 @@ extension ScriptCommand {
   ///   ``Rate``) throws for a value it does not accept; the timeline is
   ///   then unchanged.
   @discardableResult
-  public func apply<Provider: FrameProvider>(
-    to timeline: inout Timeline<Provider>
+  public func apply(
+    to timeline: inout Timeline
   ) throws(TimelineError) -> TickEvents {
     switch self {
     case let .tick(nanoseconds, mode):
@@ -52,7 +52,7 @@ extension ScriptCommand {
     case .rangeAll:
       try timeline.resetRange()
     case let .then(first, last, plays, direction):
-      let frames = try Self.frames(first ?? 0, last ?? timeline.provider.frameCount - 1, of: timeline)
+      let frames = try Self.frames(first ?? 0, last ?? timeline.frameCount - 1, of: timeline)
       let loops = try plays.map { (count) throws(TimelineError) in try LoopCount.plays(count) } ?? .infinite
       try timeline.queue(Clip(frames: frames, loops: loops, direction: direction))
     case .thenNone:
@@ -68,12 +68,12 @@ extension ScriptCommand {
   /// `first...last`, or the timeline's error for a range that is empty
   /// (`first > last`, which a `ClosedRange` cannot hold) or, on a static
   /// timeline, for any range.
-  static func frames<Provider: FrameProvider>(
-    _ first: Int, _ last: Int, of timeline: Timeline<Provider>
+  static func frames(
+    _ first: Int, _ last: Int, of timeline: Timeline
   ) throws(TimelineError) -> ClosedRange<Int> {
     guard !timeline.isStatic else { throw .staticTimeline }
     guard first <= last else {
-      throw .rangeOutOfBounds(lower: first, upper: last, count: timeline.provider.frameCount)
+      throw .rangeOutOfBounds(lower: first, upper: last, count: timeline.frameCount)
     }
     return first...last
   }

@@ -6,14 +6,14 @@ import AnimTimeline
 /// The script is bytes (``ScriptLines``); each command line prints one
 /// output line (``outputLine(for:events:)``), and the first malformed or
 /// invalid line stops the run with a ``ScriptFailure``.
-public struct ScriptRunner<Provider: FrameProvider> {
+public struct ScriptRunner {
   /// The timeline the commands act on.
-  public var timeline: Timeline<Provider>
+  public var timeline: Timeline
   /// One JSON object per command line; otherwise a readable line.
   public var json: Bool
 
   /// A runner of commands on `timeline`.
-  public init(timeline: Timeline<Provider>, json: Bool) {
+  public init(timeline: Timeline, json: Bool) {
     self.timeline = timeline
     self.json = json
   }

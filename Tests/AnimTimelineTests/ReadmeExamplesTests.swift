@@ -19,8 +19,9 @@ import Testing
       clock.advance(by: .milliseconds(20))
     }
 
-    var timeline = try Timeline(provider: SyntheticFrameProvider(
-      durations: [100_000_000, 50_000_000, 70_000_000]))   // nanoseconds
+    let frames = try SyntheticFrameProvider(
+      durations: [100_000_000, 50_000_000, 70_000_000])    // nanoseconds
+    var timeline = try Timeline(provider: frames)
     timeline.play()
 
     var driver = TimelineDriver(clock: clock)               // README: ContinuousClock()
@@ -38,48 +39,6 @@ import Testing
     #expect(shown == [1, 2, 0, 1, 2, 0, 1])
     #expect(sprite.frame == 1 && timeline.currentFrame == 1)
     #expect(timeline.completedIterations == 2)
-  }
-
-  /// README "Server loop": the loop as written, over a looping two-frame
-  /// GIF (100 ms each) on a manual clock, ticked 13 times (208 ms): every one
-  /// of the 1,000 clients gets its two frame changes (at 100 and 200 ms).
-  @Test func serverLoop() async throws {
-    var file = GIFEncoder(screenWidth: 2, screenHeight: 2)
-    file.loopCount = 0  // NETSCAPE 0: loops forever
-    for fill in [UInt8(1), 2] {
-      var frame = GIFEncoder.Frame(width: 2, height: 2, fill: fill)
-      frame.delay = 10  // centiseconds
-      file.frames.append(frame)
-    }
-    let clock = ManualClock()
-
-    let gif = try GIFFrameProvider(bytes: file.encode())  // README: contentsOfFile: "spinner.gif"
-    let loop = Task {
-      var prototype = try Timeline(provider: gif)
-      prototype.play()
-      var timelines = Array(repeating: prototype, count: 1000)  // copies share one frame table
-      var driver = TimelineDriver(clock: clock)                // README: ContinuousClock()
-      var delivered = [[TimelineEvent]](repeating: [], count: timelines.count)
-      await driver.run(&timelines, every: .milliseconds(16)) { index, events in
-        // push `events` to client `index`
-        delivered[index] += Array(events)
-      }
-      return (timelines, delivered)
-    }
-    await clock.waitForSleeper()
-    for _ in 0..<13 {
-      clock.advance(by: .milliseconds(16))
-      await clock.waitForSleeper()
-    }
-    // ... later
-    loop.cancel()
-    let (timelines, delivered) = try await loop.value
-    #expect(timelines.count == 1000)
-    #expect(timelines.allSatisfy { $0.position == 208_000_000 && $0.currentFrame == 0 })
-    let expected: [TimelineEvent] = [
-      .frameChanged(from: 0, to: 1, slots: 1), .frameChanged(from: 1, to: 0, slots: 1), .loopCompleted(completed: 1),
-    ]
-    #expect(delivered.allSatisfy { $0 == expected })
   }
 }
 
@@ -99,25 +58,192 @@ extension ReadmeExamplesTests {
     hero.play()
 
     var footsteps = 0
-    func update(by nanoseconds: Int64) throws {
+    let update = { (nanoseconds: Int64) throws in
       let events = try hero.tick(by: nanoseconds)
       for hit in hero.cueHits(in: events) {             // no allocation
         footsteps += Int(hit.count)                     // play the sound hit.count times
       }
     }
-    for _ in 0..<60 { try update(by: 16_666_667) }      // one second: 4 footsteps
+    for _ in 0..<60 { try update(16_666_667) }      // one second: 4 footsteps
     #expect(footsteps == 4)  // frame 5 at 100 and 700 ms, frame 8 at 400 and 1000 ms (60 ticks: 1000.00002 ms)
-    try update(by: 500_000_000)                          // a stall: the step on frame 5 still counts
+    try update(500_000_000)                          // a stall: the step on frame 5 still counts
     #expect(footsteps == 5)  // 1000 -> 1500 ms jumps over frame 5 at 1300 ms
     #expect(hero.currentFrame == 7)
 
     try hero.setRange(10...12)                           // attack once...
-    try hero.setLoops(.plays(1))
+    try hero.setLoops(.once)
     try hero.queue(Clip(frames: 0...3, loops: .infinite))  // ...then back to idle
-    try update(by: 350_000_000)                          // 300 ms of attack, 50 ms of idle
+    try update(350_000_000)                          // 300 ms of attack, 50 ms of idle
     print(footsteps, hero.range, hero.currentFrame)      // 5 0...3 0
 
     #expect(printed == "5 0...3 0")
     #expect(hero.position == 50_000_000 && hero.queued == nil && hero.state == .playing)
+  }
+}
+
+extension ReadmeExamplesTests {
+  /// README "Sprite sheets": the example as written, nonisolated, over
+  /// an export made here (ten 16×16 frames of 100 ms; idle 0...2
+  /// ping-pong, walk 3...6, attack 7...9 with repeat "1"), with `print`
+  /// replaced by what it prints, checked.
+  @Test func spriteSheetWalkAttackIdle() throws {
+    var printed = ""
+    func print(_ items: Any...) { printed = items.map { "\($0)" }.joined(separator: " ") }
+    let frames = (0..<10).map { index in
+      #""hero \#(index).aseprite": {"frame": {"x": \#(16 * index), "y": 0, "w": 16, "h": 16}, "rotated": false, "trimmed": false, "spriteSourceSize": {"x": 0, "y": 0, "w": 16, "h": 16}, "sourceSize": {"w": 16, "h": 16}, "duration": 100}"#
+    }
+    let heroJSON = Array("""
+      {"frames": {\(frames.joined(separator: ", "))}, "meta": {"image": "hero.png", "size": {"w": 160, "h": 16},
+      "frameTags": [{"name": "idle", "from": 0, "to": 2, "direction": "pingpong"},
+      {"name": "walk", "from": 3, "to": 6, "direction": "forward"},
+      {"name": "attack", "from": 7, "to": 9, "direction": "forward", "repeat": "1"}]}}
+      """.utf8)
+
+    let sprites = SpriteSheetFrameProvider(sheet: try AsepriteSheet(bytes: heroJSON))
+    let walk = sprites.clip(named: "walk")!
+    let attack = sprites.clip(named: "attack")!
+    let idle = sprites.clip(named: "idle")!
+
+    var hero = try Timeline(provider: sprites)
+    try hero.addCue("footstep", frame: 4)              // frames 0...9 are the sheet's own
+    try hero.play(clip: walk)
+
+    var footsteps = 0
+    var walked: [Int] = []
+    for _ in 0..<60 {                                  // one second of walk: 3 footsteps
+      let events = try hero.tick(by: 16_666_667)
+      for hit in hero.cueHits(in: events) { footsteps += Int(hit.count) }
+      walked.append(try sprites.frame(shownBy: hero).sheetFrame)
+    }
+    // Walk shows 3, 4, 5, 6 for 100 ms each: frame 4 at 100, 500 and 900 ms.
+    #expect(footsteps == 3)
+    #expect(walked.first == 3 && walked.last == 5 && Set(walked) == [3, 4, 5, 6])
+    try hero.play(clip: attack, then: idle)            // attack once, then idle
+    #expect(try sprites.frame(shownBy: hero).sheetFrame == 7)
+    _ = try hero.tick(by: 450_000_000)                 // 300 ms of attack, 150 of idle
+    let region = try sprites.frame(shownBy: hero)      // what to draw now
+    let rect = region.frame                            // this part of your texture
+    print(footsteps, region.sheetFrame, rect.x, rect.y, rect.width, rect.height)  // 3 1 16 0 16 16
+    #expect(printed == "3 1 16 0 16 16")
+    // Idle is its ping-pong cycle 0, 1, 2, 1 (appended to the display list).
+    #expect(hero.range == 10...13 && hero.queued == nil && hero.loops == .infinite)
+    var idled: [Int] = []
+    for _ in 0..<6 {
+      _ = try hero.tick(by: 100_000_000)
+      idled.append(try sprites.frame(shownBy: hero).sheetFrame)
+    }
+    #expect(idled == [2, 1, 0, 1, 2, 1])
+  }
+}
+
+/// A GIF of three 100 ms frames on an 8×8 canvas, looping: the README's
+/// "spinner.gif" (colours 1, 2, 3 of the test palette).
+func spinnerGIF() -> [UInt8] {
+  var file = GIFEncoder(screenWidth: 8, screenHeight: 8)
+  file.loopCount = 0
+  for fill in [UInt8(1), 2, 3] {
+    var frame = GIFEncoder.Frame(width: 8, height: 8, fill: fill)
+    frame.delay = 10  // centiseconds
+    file.frames.append(frame)
+  }
+  return file.encode()
+}
+
+extension ReadmeExamplesTests {
+  /// README "Pixels", nonisolated: the texture records what it is given.
+  @Test func pixels() throws {
+    final class Texture {
+      var uploads: [(width: Int, height: Int, rgba: [UInt8])] = []
+      func replace(width: Int, height: Int, rgba: [UInt8]) { uploads.append((width, height, rgba)) }
+    }
+    let texture = Texture()
+    var printed = ""
+    func print(_ items: Any...) { printed = items.map { "\($0)" }.joined(separator: " ") }
+
+    let gif = try GIFFrameProvider(bytes: spinnerGIF())       // README: contentsOfFile: "spinner.gif"
+    var spinner = try Timeline(provider: gif)
+    spinner.play()
+    if try spinner.tick(by: 120_000_000).frameChange != nil {
+      try gif.withFrame(at: spinner.currentFrame) { image in   // no copy
+        texture.replace(width: image.width, height: image.height, rgba: image.pixels)
+      }
+    }
+    let still = try gif.frame(shownBy: spinner)                 // a copy you keep
+    print(still.width, still.height, still.pixels.count)        // 4 bytes a pixel: R, G, B, A
+
+    #expect(printed == "8 8 256")
+    #expect(texture.uploads.count == 1)
+    #expect(texture.uploads.first?.rgba == still.pixels)
+    let first = try gif.frame(at: 0), second = try gif.frame(at: 1)
+    #expect(still == second && still != first)
+  }
+}
+
+// README "Server loop": the class as written (at file scope, as a user
+// would declare it), and its use from a @MainActor test.
+@MainActor final class AnimationServer {
+  let gif: GIFFrameProvider
+  private(set) var clients: [Int: Timeline] = [:]    // by client id
+  var send: (Int, TickEvents) -> Void = { _, _ in }  // to the network
+
+  init(gif: GIFFrameProvider) { self.gif = gif }
+
+  func join(_ id: Int) throws {
+    var timeline = try Timeline(provider: gif)
+    timeline.play()
+    clients[id] = timeline
+  }
+  func pause(_ id: Int) { clients[id]?.pause() }
+  func leave(_ id: Int) { clients[id] = nil }
+
+  /// Ticks every client 60 times a second until the task is cancelled.
+  func run() async {
+    let driver = TimelineDriver(clock: ContinuousClock())
+    await driver.run(every: .milliseconds(16)) { nanoseconds, mode in
+      for index in clients.values.indices {
+        let events = (try? clients.values[index].tick(by: nanoseconds, mode: mode)) ?? TickEvents()
+        if !events.isEmpty { send(clients.keys[index], events) }
+      }
+    }
+  }
+
+  /// What client `id` sees now, as a PNG poster and a 64×64 thumbnail.
+  func snapshot(of id: Int) throws -> (poster: [UInt8], thumbnail: [UInt8])? {
+    guard let timeline = clients[id] else { return nil }
+    let frame = try gif.frame(shownBy: timeline)
+    return (frame.pngData(), frame.resized(toFit: ImageSize(width: 64, height: 64)).pngData())
+  }
+}
+
+extension ReadmeExamplesTests {
+  /// The use of the server, as written: clients join, pause and leave
+  /// while the loop runs; the poster and thumbnail are real PNG files of
+  /// the frame client 3 sees.
+  @MainActor @Test func serverLoop() async throws {
+    var snapshots: [(poster: [UInt8], thumbnail: [UInt8])] = []
+    func print(_ items: Any...) {}
+
+    let server = AnimationServer(gif: try GIFFrameProvider(bytes: spinnerGIF()))  // README: contentsOfFile: "spinner.gif"
+    try server.join(1)
+    try server.join(2)
+    let loop = Task { await server.run() }
+    try server.join(3)                                    // while it runs
+    server.pause(1)
+    server.leave(2)
+    if let (poster, thumbnail) = try server.snapshot(of: 3) {
+      print(poster.count, thumbnail.count)                // PNG bytes, ready to send
+      snapshots.append((poster, thumbnail))
+    }
+    loop.cancel()
+    _ = await loop.value
+
+    #expect(server.clients.keys.sorted() == [1, 3])
+    #expect(server.clients[1]?.state == .paused && server.clients[3]?.state == .playing)
+    let shown = try server.gif.frame(shownBy: try #require(server.clients[3]))
+    let (poster, thumbnail) = try #require(snapshots.first)
+    #expect(try RGBAImage(pngData: poster) == shown)
+    let small = try RGBAImage(pngData: thumbnail)
+    #expect(small == shown.resized(toFit: ImageSize(width: 64, height: 64)))
+    #expect(small.width <= 64 && small.height <= 64)
   }
 }

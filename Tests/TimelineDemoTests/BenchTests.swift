@@ -5,19 +5,30 @@ import Testing
 /// claim, and the layouts they compare behave the same. (No timing is
 /// checked here: speed is measured in release builds, Docs/Design.md.)
 @Suite struct BenchTests {
+  /// The figures of `timeline-demo bench WORDS --allow-debug` (tests run
+  /// from debug builds), run through the command line.
   func figures(_ words: [String]) throws -> [String: String] {
-    var options = BenchOptions()
-    var args = Arguments(words.dropFirst())
-    while let name = args.next() {
-      #expect(try options.parse(name, &args), "unknown option \(name)")
-    }
-    let pairs: [(String, String)]
-    switch words[0] {
-    case "many": pairs = try Bench.many(options)
-    case "seek": pairs = try Bench.seek(options)
-    default: pairs = try Bench.tick(options)
-    }
-    return Dictionary(uniqueKeysWithValues: pairs)
+    let run = CommandRun(["bench"] + words + ["--allow-debug"])
+    #expect(run.status == 0, "\(words): \(run.errorText)")
+    let line = try #require(run.outputText.split(separator: "\n").last)
+    let pairs = line.split(separator: " ").map { $0.split(separator: "=", maxSplits: 1).map(String.init) }
+    return Dictionary(pairs.map { ($0[0], $0.count > 1 ? $0[1] : "") }, uniquingKeysWith: { $1 })
+  }
+
+  /// Point 10 of issue 12: a debug build's timings mean nothing, so
+  /// `bench` refuses to run from one unless told `--allow-debug`.
+  @Test func refusesADebugBuildUnlessAllowed() {
+    let run = CommandRun(["bench", "tick", "--count", "10"])
+    #if DEBUG
+    #expect(run.status == 2 && run.output.isEmpty)
+    #expect(run.errorText == "error: bench: this is a debug build, whose timings would be meaningless; build with -c release (or pass --allow-debug)\n")
+    #else
+    #expect(run.status == 0 && run.outputText.hasPrefix("bench=tick "))
+    #endif
+    let allowed = CommandRun(["bench", "tick", "--allow-debug", "--count", "10"])
+    #expect(allowed.status == 0 && allowed.outputText.hasPrefix("bench=tick count=10 "))
+    #expect(CommandRun(["bench", "tick", "--allow-debug", "--allow-debug"]).firstErrorLine == "error: --allow-debug is given twice")
+    #expect(BenchCommand.help.contains("--allow-debug"))
   }
 
   /// Timelines copied from a prototype share its frame table; that must

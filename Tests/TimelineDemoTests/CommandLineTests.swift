@@ -5,7 +5,7 @@ import Testing
 /// The subcommand contract: `--help` everywhere, one exit-status rule, and
 /// errors on standard error only.
 @Suite struct CommandLineTests {
-  static let subcommands = ["info", "frames", "frame", "play", "bench"]
+  static let subcommands = ["info", "frames", "frame", "play", "sheet", "bench"]
 
   @Test func helpOnEverySubcommand() {
     for words in Self.subcommands.map({ [$0, "--help"] }) + [["--ticks", "5", "--help"], ["--script", "a.tl", "-h"]] {
@@ -40,6 +40,7 @@ import Testing
       ["frames", "a.gif", "--out", "d", "--format", "bmp"],
       ["play"], ["play", "a.gif", "--bogus"], ["play", "a.gif", "--duration", "x"],
       ["bench"], ["bench", "nope"], ["bench", "tick", "--bogus"], ["bench", "tick", "--count", "0"],
+      ["bench", "tick", "--count", "5", "--count", "6", "--allow-debug"],
     ]
     for words in cases {
       let run = CommandRun(words)
@@ -49,18 +50,78 @@ import Testing
     }
   }
 
-  @Test func unreadableInputExitsWith1ButScriptsExit2() {
+  /// Point 4 of issue 12: a missing file is one failure, whatever reads
+  /// it: `error: PATH: No such file or directory` and status 2, as for
+  /// every other error (and as `--script` must, Docs/ScriptFormat.md).
+  @Test func aMissingFileIsTheSameErrorEverywhere() throws {
+    let missing = "/nonexistent/a.gif"
+    let commands: [[String]] = [
+      ["info", missing], ["info", missing, "--json", "--crc"],
+      ["frame", missing, "--index", "0", "--out", "/nonexistent/x.png"],
+      ["frame", missing, "--at", "1s", "--out", "/nonexistent/x.pam"],
+      ["frames", missing, "--out", "/nonexistent/frames"],
+      ["play", missing], ["play", missing, "--duration", "1s"],
+      ["bench", "decode", missing, "--allow-debug"], ["bench", "access", missing, "--allow-debug"],
+      ["--ticks", "5", "--gif", missing], ["--gif", missing, "--ticks", "5", "--json"],
+      ["--script", missing, "--frames", "10ms"],
+    ]
+    for words in commands {
+      let run = CommandRun(words)
+      #expect(run.status == 2, "\(words)")
+      #expect(run.output.isEmpty, "\(words)")
+      #expect(run.errorText == "error: /nonexistent/a.gif: No such file or directory\n", "\(words): \(run.errorText)")
+    }
+    // --script reads its script first.
+    let script = CommandRun(["--script", "/nonexistent/a.tl", "--gif", missing])
+    #expect(script.status == 2 && script.errorText == "error: /nonexistent/a.tl: No such file or directory\n")
+    // An existing script and a missing GIF: the GIF's error.
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try FileSystem.createFile(directory.file("a.tl"), contents: Array("play\n".utf8))
+    let run = CommandRun(["--script", directory.file("a.tl"), "--gif", missing])
+    #expect(run.status == 2 && run.errorText == "error: /nonexistent/a.gif: No such file or directory\n")
+  }
+
+  /// Every failure exits 2, not only usage errors: an undecodable GIF, a
+  /// file that cannot be written, a bad script line.
+  @Test func everyErrorExitsWith2() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try FileSystem.createFile(directory.file("bad.gif"), contents: Array("GIF89".utf8))
+    try FileSystem.createFile(directory.file("bad.tl"), contents: Array("play\nbogus\n".utf8))
     for words in [
-      ["info", "/nonexistent/a.gif"], ["play", "/nonexistent/a.gif"], ["bench", "decode", "/nonexistent/a.gif"],
-      ["--ticks", "5", "--gif", "/nonexistent/a.gif"],
+      ["info", directory.file("bad.gif")],
+      ["frame", directory.gif, "--index", "0", "--out", directory.file("missing/x.png")],
+      ["frames", directory.gif, "--out", directory.gif],
+      ["--script", directory.file("bad.tl"), "--frames", "10ms"],
+      ["play", directory.gif, "--duration", "10ms"],
     ] {
       let run = CommandRun(words)
-      #expect(run.status == 1, "\(words)")
-      #expect(run.errorText.hasPrefix("error: /nonexistent/a.gif: "), "\(words): \(run.errorText)")
+      #expect(run.status == 2, "\(words)")
+      #expect(run.errorText.hasPrefix("error: "), "\(words): \(run.errorText)")
     }
-    // --script: every error exits 2 (the script format fixes it).
-    #expect(CommandRun(["--script", "/nonexistent/file.tl", "--frames", "10ms"]).status == 2)
-    #expect(CommandRun(["--script", "/nonexistent/file.tl", "--gif", "/nonexistent/a.gif"]).status == 2)
+    // --help states the one rule, everywhere.
+    for text in [Help.text, InfoCommand.help, FrameCommand.help, FramesCommand.help, PlayCommand.help,
+                 SheetCommand.help, BenchCommand.help, TicksCommand.help] {
+      #expect(text.contains("Exit status: 0 success; 2 any\nerror"))
+      #expect(!text.contains("1 a file"))
+    }
+  }
+
+  /// Unknown subcommands and `help` with a bad name are errors, not the
+  /// overview with status 0.
+  @Test func unknownSubcommandsAreErrors() {
+    for (words, message) in [
+      (["ticks", "5"], "error: unknown subcommand 'ticks' ("),
+      (["anim.gif"], "error: unknown subcommand 'anim.gif' ("),
+      (["help", "bogus"], "error: help: no subcommand 'bogus' ("),
+      (["help", "frame", "extra"], "error: help: unexpected argument 'extra'"),
+    ] {
+      let run = CommandRun(words)
+      #expect(run.status == 2 && run.output.isEmpty, "\(words)")
+      #expect(run.errorText.hasPrefix(message), "\(words): \(run.errorText)")
+    }
+    #expect(CommandRun(["help", "help"]).outputText == CommandRun(["--help"]).outputText)
   }
 
   @Test func scriptPrintsItsLinesThenTheFailure() throws {

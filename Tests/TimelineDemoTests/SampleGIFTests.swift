@@ -5,7 +5,7 @@ import AnimTimeline
 /// The bundled sample `--ticks` plays by default.
 @Suite struct SampleGIFTests {
   @Test func sampleGIF() throws {
-    var provider = try GIFFrameProvider(bytes: SampleGIF.bytes)
+    let provider = try GIFFrameProvider(bytes: SampleGIF.bytes)
     #expect(provider.canvasWidth == 32 && provider.canvasHeight == 32)
     #expect((8...12).contains(provider.frameCount))
     #expect(provider.rawLoopCount == 0 && provider.loopCount == .infinite)

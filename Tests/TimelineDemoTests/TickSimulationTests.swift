@@ -3,7 +3,7 @@ import AnimTimeline
 @testable import TimelineDemo
 
 @Suite struct TickSimulationTests {
-  func timeline() throws -> Timeline<GIFFrameProvider> {
+  func timeline() throws -> Timeline {
     try Timeline(provider: GIFFrameProvider(bytes: SampleGIF.bytes))
   }
 

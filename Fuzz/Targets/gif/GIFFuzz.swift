@@ -27,7 +27,7 @@ public func fuzzGIF(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     _ = error.description
     return 0
   }
-  var reference = sequential
+  let reference = sequential
   let width = reference.canvasWidth
   let height = reference.canvasHeight
   fuzzCheck(width > 0 && height > 0 && width * height <= maxPixels, "canvas \(width)x\(height)")
@@ -55,7 +55,7 @@ public func fuzzGIF(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   let budget = budgets[random.below(budgets.count)]
   var options = sequentialOptions
   options.cacheByteBudget = budget
-  var provider: GIFFrameProvider
+  let provider: GIFFrameProvider
   do { provider = try GIFFrameProvider(bytes: bytes, options: options) } catch { fuzzFailure("reopen: \(error)") }
   fuzzCheck(provider.frameCount == reference.frameCount, "frame count changed with the budget")
   for _ in 0..<min(limit + 8, 24) {
@@ -90,7 +90,7 @@ public func fuzzGIF(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     _ = try timeline.tick(by: 123_456_789)
     fuzzCheck(timeline.currentFrame >= 0 && timeline.currentFrame < provider.frameCount, "timeline frame")
     if timeline.currentFrame < limit {
-      check(try timeline.currentFrameContents(), width: width, height: height)
+      check(try provider.frame(shownBy: timeline), width: width, height: height)
     }
   } catch {
     fuzzFailure("timeline over a GIF: \(error)")

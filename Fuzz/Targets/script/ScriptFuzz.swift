@@ -49,7 +49,7 @@ public func fuzzScript(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   let script = input.remaining
 
   let provider = try! SyntheticFrameProvider(durations: durations)
-  let timeline: Timeline<SyntheticFrameProvider>
+  let timeline: Timeline
   do {
     timeline = try Timeline(provider: provider, configuration: .init(loops: loops))
   } catch {

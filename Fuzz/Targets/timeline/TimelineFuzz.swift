@@ -94,7 +94,7 @@ public func fuzzTimeline(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
 /// The engine's state is the model's: position, state, suspension, frame,
 /// slot, iteration, and section 8's range, queue and cues, with the loop
 /// count and direction (which a switch changes).
-private func compare(_ engine: Timeline<SyntheticFrameProvider>, _ model: ReferenceTimeline, _ context: () -> String) {
+private func compare(_ engine: Timeline, _ model: ReferenceTimeline, _ context: () -> String) {
   let place = model.current
   fuzzCheck(engine.position == model.position && engine.state == model.state && engine.isSuspended == model.suspended
     && engine.currentFrame == place.frame && Int128(engine.slot) == place.slot && Int128(engine.iteration) == place.iteration,

@@ -35,25 +35,22 @@ public enum Nanoseconds {
     if value == 0 { return 0 }
     // value = significand * 2^exponent exactly, significand < 2^53.
     let exponent = Int(value.exponent) - Double.significandBitCount
-    let significand = UInt128(value.significandBitPattern | (value.isNormal ? 1 << 52 : 0))
+    let significand = value.significandBitPattern | (value.isNormal ? 1 << 52 : 0)
     let exactExponent = value.isNormal ? exponent : Int(Double.leastNormalMagnitude.exponent) - Double.significandBitCount
-    let product = significand * UInt128(scale)  // < 2^83
-    let result: UInt128
+    let product = WideProduct(significand, times: scale)  // < 2^83
+    let limit = UInt64(Int64.max)
     if exactExponent >= 0 {
-      guard exactExponent < 64 else { return nil }
-      let shifted = product << exactExponent
-      guard shifted >> exactExponent == product else { return nil }
-      result = shifted
-    } else {
-      let shift = -exactExponent
-      if shift >= 127 {
-        result = 0  // far below one half
-      } else {
-        let half = UInt128(1) << (shift - 1)
-        result = (product + half) >> shift
-      }
+      // product * 2^e <= Int64.max exactly when product <= Int64.max >> e.
+      guard exactExponent < 64, product.high == 0, product.low <= limit >> UInt64(exactExponent) else { return nil }
+      return Int64(product.low << UInt64(exactExponent))
     }
-    guard result <= UInt128(Int64.max) else { return nil }
-    return Int64(result)
+    let shift = -exactExponent
+    // Round half up: (product + 2^(shift - 1)) >> shift; far below one
+    // half (shift >= 127) it is 0.
+    guard shift < 127 else { return 0 }
+    let half = WideProduct(high: 0, low: 1).shiftedLeft(by: shift - 1)
+    let result = product.adding(half).shiftedRight(by: shift)
+    guard result.high == 0, result.low <= limit else { return nil }
+    return Int64(result.low)
   }
 }

@@ -4,7 +4,9 @@
 /// Time advances by `elapsed * millionths / 1_000_000` with the remainder
 /// carried from tick to tick, so ticks are additive to the nanosecond at
 /// any rate.
-public struct Rate: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct Rate: Hashable, Sendable, Comparable, CustomStringConvertible,
+  ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral
+{
   /// The rate in millionths; never negative.
   public let millionths: Int64
 
@@ -36,6 +38,26 @@ public struct Rate: Hashable, Sendable, Comparable, CustomStringConvertible {
     guard let millionths = Nanoseconds.scaledExactly(value, by: 1_000_000) else {
       throw .invalidRate("\(value) is negative, not finite or too large")
     }
+    self.millionths = millionths
+  }
+
+  /// A rate written in source, such as `timeline.rate = 1.5`.
+  ///
+  /// A negative, infinite or too large literal is a programming error and
+  /// stops the program; use ``init(_:)`` for rates that come from input.
+  public init(floatLiteral value: Double) {
+    guard let millionths = Nanoseconds.scaledExactly(value, by: 1_000_000) else {
+      preconditionFailure("a rate literal must be finite, not negative and at most Int64.max millionths")
+    }
+    self.millionths = millionths
+  }
+
+  /// A whole rate written in source, such as `timeline.rate = 2`.
+  ///
+  /// A negative literal is a programming error and stops the program.
+  public init(integerLiteral value: Int64) {
+    let (millionths, overflow) = value.multipliedReportingOverflow(by: 1_000_000)
+    precondition(value >= 0 && !overflow, "a rate literal must be between 0 and Int64.max millionths")
     self.millionths = millionths
   }
 

@@ -5,6 +5,8 @@
 public enum TimelineError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The provider has no frames.
   case noFrames
+  /// The provider has more frames than a timeline can hold (`Int32.max`).
+  case tooManyFrames(count: Int, limit: Int)
   /// A frame duration is negative.
   case negativeDuration(frame: Int, nanoseconds: Int64)
   /// The frame durations add up to more than `Int64.max` nanoseconds.
@@ -43,6 +45,8 @@ public enum TimelineError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .noFrames:
       return "the provider has no frames"
+    case let .tooManyFrames(count, limit):
+      return "the provider has \(count) frames, more than a timeline holds (\(limit))"
     case let .negativeDuration(frame, nanoseconds):
       return "frame \(frame) has a negative duration (\(nanoseconds) ns)"
     case .durationOverflow:

@@ -1,24 +1,35 @@
 extension TimelineDriver {
-  /// Ticks `timelines` every `interval` of the clock until the task is
-  /// cancelled, calling `onEvents` for each timeline whose tick reported
-  /// events. For server loops that run many timelines.
+  /// Calls `tick` every `interval` of the clock, with the nanoseconds since
+  /// the previous call and the driver's run mode, until the task is
+  /// cancelled. For loops that drive many timelines: the closure ticks
+  /// whatever the caller owns, so timelines can be added, removed, paused
+  /// or seeked between two ticks.
+  ///
+  /// The loop runs in its caller's isolation (`isolation`, which defaults
+  /// to the caller's own): called from `@MainActor` code or a `main.swift`,
+  /// the closure runs on the main actor and may touch the caller's state
+  /// directly; nothing is sent to another task.
   ///
   /// Deadlines are exact multiples of `interval` after the start; when the
   /// loop falls behind by more than one interval (a stall), it skips the
   /// missed deadlines instead of ticking in a burst, and the stall's time
-  /// reaches the timelines in one tick, clamped by their max-step.
+  /// reaches the timelines in one tick, which their max-step clamps. The
+  /// first call only anchors the driver: its elapsed time is 0.
   ///
-  /// Returns normally when the task is cancelled.
+  /// Returns normally when the task is cancelled. The loop works on a copy
+  /// of the driver, so the driver value it was called on is not held for
+  /// the whole run.
   ///
-  /// - Complexity: O(*n*) per tick for *n* timelines.
-  public mutating func run<Provider>(
-    _ timelines: inout [Timeline<Provider>],
+  /// - Complexity: O(1) per tick, plus the closure's work.
+  public func run(
     every interval: Duration,
-    onEvents: (Int, TickEvents) -> Void = { _, _ in }
+    isolation: isolated (any Actor)? = #isolation,
+    _ tick: (_ nanoseconds: Int64, _ mode: RunMode) -> Void
   ) async {
     guard interval > .zero else { return }
+    var driver = self
     var deadline = clock.now
-    _ = advance(to: deadline)
+    tick(driver.advance(to: deadline), driver.mode)
     while !Task.isCancelled {
       deadline = deadline.advanced(by: interval)
       let now = clock.now
@@ -30,12 +41,7 @@ extension TimelineDriver {
       } catch {
         return
       }
-      let elapsed = advance(to: clock.now)
-      for index in timelines.indices {
-        if let events = try? timelines[index].tick(by: elapsed, mode: mode), !events.isEmpty {
-          onEvents(index, events)
-        }
-      }
+      tick(driver.advance(to: clock.now), driver.mode)
     }
   }
 }

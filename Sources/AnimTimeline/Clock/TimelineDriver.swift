@@ -45,14 +45,16 @@ public struct TimelineDriver<C: Clock>: Sendable where C.Duration == Duration, C
   }
 
   /// Ticks `timeline` by the time since the previous tick, in ``mode``.
-  public mutating func tick<Provider>(_ timeline: inout Timeline<Provider>, at instant: C.Instant) -> TickEvents {
+  @discardableResult
+  public mutating func tick(_ timeline: inout Timeline, at instant: C.Instant) -> TickEvents {
     let elapsed = advance(to: instant)
     // `elapsed` is never negative, so the tick cannot throw.
     return (try? timeline.tick(by: elapsed, mode: mode)) ?? TickEvents()
   }
 
   /// Ticks `timeline` at the clock's current instant.
-  public mutating func tick<Provider>(_ timeline: inout Timeline<Provider>) -> TickEvents {
+  @discardableResult
+  public mutating func tick(_ timeline: inout Timeline) -> TickEvents {
     tick(&timeline, at: clock.now)
   }
 

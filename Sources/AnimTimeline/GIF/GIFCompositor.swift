@@ -181,14 +181,59 @@ struct GIFCompositor: Sendable {
       for column in 0..<count {
         target.storeBytes(of: colors[Int(source[column])], toByteOffset: column &* 4, as: UInt32.self)
       }
-    } else {
-      for column in 0..<count {
-        let value = Int(source[column])
-        if value != transparent {
-          target.storeBytes(of: colors[value], toByteOffset: column &* 4, as: UInt32.self)
+      return
+    }
+    // Eight indices at a time: a group with no transparent index is drawn
+    // without tests, a wholly transparent one skipped with one.
+    // bench decode (gifplayer-muybridge.gif, 65 % of the indices
+    // transparent, in runs of about 66): callgrind, `--repeat 3`, drawing
+    // 140.4M -> 107.9M instructions, the row loops about 77M -> 48M.
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let transparentBytes = UInt64(truncatingIfNeeded: transparent) &* ones
+    let raw = UnsafeRawPointer(source)
+    var column = 0
+    while column &+ 8 <= count {
+      // Safe: `column + 8 <= count`, so the 8 bytes are indices.
+      let difference = raw.loadUnaligned(fromByteOffset: column, as: UInt64.self) ^ transparentBytes
+      if difference == 0 {
+        column &+= 8
+        continue
+      }
+      // Non-zero exactly when one of the 8 bytes is zero (transparent).
+      let hasTransparent = (difference &- ones) & ~difference & highs
+      if hasTransparent == 0 {
+        for offset in column..<column &+ 8 {
+          target.storeBytes(of: colors[Int(source[offset])], toByteOffset: offset &* 4, as: UInt32.self)
+        }
+      } else {
+        for offset in column..<column &+ 8 {
+          let value = Int(source[offset])
+          if value != transparent {
+            target.storeBytes(of: colors[value], toByteOffset: offset &* 4, as: UInt32.self)
+          }
         }
       }
+      column &+= 8
     }
+    while column < count {
+      let value = Int(source[column])
+      if value != transparent {
+        target.storeBytes(of: colors[value], toByteOffset: column &* 4, as: UInt32.self)
+      }
+      column &+= 1
+    }
+  }
+
+  /// The part of `frame`'s rectangle inside the canvas: its top-left
+  /// corner and size; `columns` or `rows` is 0 when nothing is inside.
+  static func visibleRectangle(
+    of frame: GIFFrameInfo, canvasWidth: Int, canvasHeight: Int
+  ) -> (x: Int, y: Int, columns: Int, rows: Int) {
+    guard frame.x < canvasWidth, frame.y < canvasHeight else { return (0, 0, 0, 0) }
+    let columns = max(0, min(frame.width, canvasWidth - frame.x))
+    let rows = max(0, min(frame.height, canvasHeight - frame.y))
+    return (frame.x, frame.y, columns, rows)
   }
 
   /// Clears `frame`'s rectangle, clipped to the canvas, to transparent black
@@ -196,16 +241,61 @@ struct GIFCompositor: Sendable {
   ///
   /// - Complexity: O(*w* × *h*) of the clipped rectangle.
   static func clear(_ frame: GIFFrameInfo, canvasWidth: Int, canvasHeight: Int, canvas: inout [UInt8]) {
-    guard frame.x < canvasWidth, frame.y < canvasHeight else { return }
-    let columns = min(frame.width, canvasWidth - frame.x)
-    let rows = min(frame.height, canvasHeight - frame.y)
-    guard columns > 0, rows > 0 else { return }
+    let visible = visibleRectangle(of: frame, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    guard visible.columns > 0, visible.rows > 0, canvas.count == canvasWidth * canvasHeight * 4 else { return }
     canvas.withUnsafeMutableBytes { pixels in
-      for row in 0..<rows {
-        let start = ((frame.y + row) * canvasWidth + frame.x) * 4
-        // Safe: the clipped rectangle lies inside the canvas.
-        UnsafeMutableRawBufferPointer(rebasing: pixels[start..<start + columns * 4]).initializeMemory(
-          as: UInt8.self, repeating: 0)
+      for row in 0..<visible.rows {
+        let start = ((visible.y + row) * canvasWidth + visible.x) * 4
+        // Safe: the clipped rectangle lies inside the canvas (size checked).
+        (pixels.baseAddress! + start).initializeMemory(as: UInt8.self, repeating: 0, count: visible.columns * 4)
+      }
+    }
+  }
+
+  /// Copies the pixels under `frame`'s rectangle, clipped to the canvas,
+  /// row after row into the start of `saved` (which must hold them), for
+  /// ``GIFDisposal/restorePrevious``.
+  ///
+  /// - Complexity: O(*w* × *h*) of the clipped rectangle.
+  static func save(
+    _ frame: GIFFrameInfo, canvasWidth: Int, canvasHeight: Int, canvas: [UInt8], into saved: inout [UInt8]
+  ) {
+    let visible = visibleRectangle(of: frame, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    let rowBytes = visible.columns * 4
+    guard rowBytes > 0, visible.rows > 0, canvas.count == canvasWidth * canvasHeight * 4,
+      saved.count >= rowBytes * visible.rows
+    else { return }
+    canvas.withUnsafeBytes { pixels in
+      saved.withUnsafeMutableBytes { saved in
+        for row in 0..<visible.rows {
+          // Safe: the clipped rectangle lies inside the canvas, and `saved`
+          // holds its rows (both sizes checked above).
+          let from = pixels.baseAddress! + ((visible.y + row) * canvasWidth + visible.x) * 4
+          (saved.baseAddress! + row * rowBytes).copyMemory(from: from, byteCount: rowBytes)
+        }
+      }
+    }
+  }
+
+  /// Puts back the pixels ``save(_:canvasWidth:canvasHeight:canvas:into:)``
+  /// copied from under `frame`'s clipped rectangle.
+  ///
+  /// - Complexity: O(*w* × *h*) of the clipped rectangle.
+  static func restore(
+    _ frame: GIFFrameInfo, canvasWidth: Int, canvasHeight: Int, from saved: [UInt8], canvas: inout [UInt8]
+  ) {
+    let visible = visibleRectangle(of: frame, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    let rowBytes = visible.columns * 4
+    guard rowBytes > 0, visible.rows > 0, canvas.count == canvasWidth * canvasHeight * 4,
+      saved.count >= rowBytes * visible.rows
+    else { return }
+    saved.withUnsafeBytes { saved in
+      canvas.withUnsafeMutableBytes { pixels in
+        for row in 0..<visible.rows {
+          // Safe: as in `save`.
+          let to = pixels.baseAddress! + ((visible.y + row) * canvasWidth + visible.x) * 4
+          to.copyMemory(from: saved.baseAddress! + row * rowBytes, byteCount: rowBytes)
+        }
       }
     }
   }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An error that makes a GIF unusable, with the byte offset where it was
 /// found.
 ///
@@ -30,6 +38,11 @@ public enum GIFError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A file could not be opened, inspected or read; `errno` is the system
   /// error number.
   case fileReadFailed(path: String, operation: String, errno: Int32)
+  /// The path names something other than a regular file (a directory, a
+  /// named pipe, a device), which is refused before any byte is read.
+  case notARegularFile(path: String)
+  /// A frame was asked for by an index outside `0..<count`.
+  case frameIndexOutOfRange(index: Int, count: Int)
 
   /// A readable description naming the problem and its byte offset.
   public var description: String {
@@ -57,7 +70,11 @@ public enum GIFError: Error, Hashable, Sendable, CustomStringConvertible {
     case let .fileTooLarge(bytes, limit):
       return "file of \(bytes) bytes exceeds the limit of \(limit) bytes"
     case let .fileReadFailed(path, operation, errno):
-      return "cannot \(operation) '\(path)' (errno \(errno))"
+      return "cannot \(operation) '\(path)': \(Self.systemMessage(errno))"
+    case let .notARegularFile(path):
+      return "'\(path)' is not a regular file"
+    case let .frameIndexOutOfRange(index, count):
+      return "frame index \(index) is out of range 0..<\(count)"
     }
   }
 }
@@ -65,4 +82,12 @@ public enum GIFError: Error, Hashable, Sendable, CustomStringConvertible {
 private func hex2(_ value: UInt8) -> String {
   let digits: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F"]
   return String([digits[Int(value >> 4)], digits[Int(value & 15)]])
+}
+
+extension GIFError {
+  /// The system's text for `errno` ("No such file or directory").
+  static func systemMessage(_ number: Int32) -> String {
+    guard let text = strerror(number) else { return "error \(number)" }
+    return String(cString: text)
+  }
 }

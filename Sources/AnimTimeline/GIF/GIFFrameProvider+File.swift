@@ -13,7 +13,9 @@ extension GIFFrameProvider {
   /// it is read.
   ///
   /// - Throws: ``GIFError/fileReadFailed(path:operation:errno:)`` when the
-  ///   file cannot be read, ``GIFError/fileTooLarge(bytes:limit:)``, or any
+  ///   file cannot be read, ``GIFError/notARegularFile(path:)`` for a
+  ///   directory, a named pipe or a device (refused without blocking),
+  ///   ``GIFError/fileTooLarge(bytes:limit:)``, or any
   ///   error of ``init(bytes:options:)-([UInt8],_)``.
   /// - Complexity: O(*n*) in the file size.
   public init(contentsOfFile path: String, options: GIFOptions = GIFOptions()) throws(GIFError) {
@@ -23,16 +25,16 @@ extension GIFFrameProvider {
 
   /// Reads a whole file with `open`/`fstat`/`read`.
   static func readFile(_ path: String, limit: Int) throws(GIFError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
+    // O_NONBLOCK: opening a named pipe must not wait for a writer; the
+    // descriptor is then refused as not a regular file.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
     guard descriptor >= 0 else { throw .fileReadFailed(path: path, operation: "open", errno: errno) }
     defer { _ = close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       throw .fileReadFailed(path: path, operation: "stat", errno: errno)
     }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw .fileReadFailed(path: path, operation: "read a regular file at", errno: EINVAL)
-    }
+    guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notARegularFile(path: path) }
     let size = Int(status.st_size)
     guard size <= limit else { throw .fileTooLarge(bytes: size, limit: limit) }
     var bytes = [UInt8](repeating: 0, count: size)

@@ -5,16 +5,23 @@
 /// Opening a GIF reads its blocks once and decodes no pixels. Frames are
 /// decoded on demand; ``frame(at:)`` accepts any order and returns the same
 /// pixels as decoding `0...index` in sequence. Sequential playback decodes
-/// each frame once; a seek replays from the nearest known canvas at or
-/// before the target: a cached canvas, or a *keyframe* (a frame drawn on a
-/// blank canvas, or a complete opaque frame covering the whole canvas).
+/// each frame once, drawing only the frame's rectangle and what its
+/// predecessor's disposal touches; a seek replays from the nearest known
+/// canvas at or before the target: a cached canvas, or a *keyframe* (a
+/// frame drawn on a blank canvas, or a complete opaque frame covering the
+/// whole canvas).
 ///
-/// Memory: the file bytes, per-frame metadata, two working canvases and a
-/// canvas cache bounded by ``GIFOptions/cacheByteBudget``.
+/// **Sharing.** One provider serves any number of timelines on any number
+/// of threads. The file's bytes and what opening learnt are immutable; the
+/// decoding state (the working canvas, the canvas cache, the decoders) lives
+/// in one object that every copy of the provider shares, behind a lock. So a
+/// copy costs a few references, all copies draw from one cache under one
+/// ``GIFOptions/cacheByteBudget``, and requests from several threads are
+/// served one at a time.
 ///
-/// The provider is a value type. A copy shares the file bytes and, until
-/// one of them decodes again, the cached canvases (copy-on-write); after
-/// that each copy keeps its own cache.
+/// Memory: the file bytes, per-frame metadata, one working canvas (plus,
+/// for files that use disposal 3, the pixels under the largest such frame)
+/// and a canvas cache bounded by ``GIFOptions/cacheByteBudget``.
 public struct GIFFrameProvider: FrameProvider, Sendable {
   /// The frame type: the composited canvas.
   public typealias Frame = RGBAImage
@@ -23,31 +30,19 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
   let index: GIFIndex
   /// The options the provider was opened with.
   public let options: GIFOptions
-
-  // Playback state (see GIFFrameProvider+RandomAccess.swift).
-  var compositor = GIFCompositor()
-  var cache: GIFCanvasCache
-  /// The frame whose canvases `base` and `shown` hold, or -1.
-  var cursor = -1
-  /// The canvas before `cursor` was drawn (unless `baseIsBlank`).
-  var base: [UInt8] = []
-  /// Whether the canvas before `cursor` is transparent black, whatever
-  /// `base` holds (so a blank start costs no canvas of its own).
-  var baseIsBlank = false
-  /// Whether `base` is the true canvas (false when `cursor` was drawn on a
-  /// stand-in blank canvas because it covers everything).
-  var baseIsExact = false
-  /// The canvas after `cursor` was drawn.
-  var shown: [UInt8] = []
-  /// Per frame: whether it decodes whole, once known.
-  var completeness: [GIFFrameCompleteness]
   /// Per frame: the canvas before the frame is known to be blank.
   let blankBefore: [Bool]
-  /// Per frame: decoded, complete, opaque and covering the canvas.
-  var coversCanvas: [Bool]
   /// Canvases before frames `k * checkpointStride` are kept in preference.
   let checkpointStride: Int
-  var frameDecodes = 0
+  /// The bytes of the largest rectangle, clipped to the canvas, of a frame
+  /// that restores the canvas after it (disposal 3 or 4): the most pixels
+  /// `GIFDecodingState.saved` holds. 0 when no frame restores.
+  let restoreByteCount: Int
+  /// The size of the frames the provider hands out: the canvas, or the
+  /// canvas fitted within ``GIFOptions/maxPixelSize`` when that is set.
+  public let frameSize: ImageSize
+  /// The decoding state every copy shares, behind its lock.
+  let state: Locked<GIFDecodingState>
 
   /// Opens a GIF held in memory.
   ///
@@ -63,11 +58,15 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
     self.bytes = bytes
     self.index = index
     self.options = options
-    self.cache = GIFCanvasCache(budget: options.cacheByteBudget)
     let count = index.frames.count
     var completeness = [GIFFrameCompleteness](repeating: .unknown, count: count)
     var blankBefore = [Bool](repeating: false, count: count)
+    var restoreByteCount = 0
     for (position, frame) in index.frames.enumerated() {
+      if frame.disposalMethod == .restorePrevious {
+        let visible = GIFCompositor.visibleRectangle(of: frame, canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight)
+        restoreByteCount = max(restoreByteCount, visible.columns * visible.rows * 4)
+      }
       if frame.width == 0 || frame.height == 0 {
         completeness[position] = .complete
       } else if !(1...8).contains(frame.lzwMinimumCodeSize) {
@@ -88,12 +87,25 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
         }
       }
     }
-    self.completeness = completeness
     self.blankBefore = blankBefore
-    self.coversCanvas = [Bool](repeating: false, count: count)
+    self.restoreByteCount = restoreByteCount
+    let canvas = ImageSize(width: index.canvasWidth, height: index.canvasHeight)
+    let frameSize = options.maxPixelSize.map { canvas.fitted(within: ImageSize(width: $0, height: $0)) } ?? canvas
+    // Downscaled output: the budget goes to the small frames, and no
+    // full-size canvas is cached (no checkpoints).
+    let downsampler = frameSize == canvas ? nil : Downsampler(from: canvas, to: frameSize)
+    self.frameSize = downsampler == nil ? canvas : frameSize
     let canvasBytes = index.canvasWidth * index.canvasHeight * 4
-    let capacity = options.cacheByteBudget / (canvasBytes + GIFCanvasCache.entryOverhead)
+    let capacity = downsampler == nil ? options.cacheByteBudget / (canvasBytes + GIFCanvasCache.entryOverhead) : 0
     self.checkpointStride = capacity > 0 ? max(1, (count + capacity - 1) / capacity) : Int.max
+    var decoding = GIFDecodingState(
+      cache: GIFCanvasCache(budget: downsampler == nil ? options.cacheByteBudget : 0), completeness: completeness,
+      coversCanvas: [Bool](repeating: false, count: count))
+    if let downsampler {
+      decoding.smallFrames = GIFDecodingState.SmallFrames(
+        downsampler: downsampler, cache: GIFCanvasCache(budget: options.cacheByteBudget))
+    }
+    self.state = Locked(decoding)
     _checkInvariants()
   }
 
@@ -169,10 +181,14 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
   public var isTruncated: Bool { index.isTruncated }
   /// What the file stores about each frame.
   public var frameInfo: [GIFFrameInfo] { index.frames }
-  /// Decoding and caching counters.
+  /// Decoding and caching counters, shared by every copy of the provider.
   public var statistics: GIFCacheStatistics {
-    GIFCacheStatistics(
-      frameDecodes: frameDecodes, cachedBytes: cache.bytes, peakCachedBytes: cache.peakBytes,
-      evictions: cache.evictions, cachedCanvases: cache.entries.count)
+    state.withLock { state in
+      // With maxPixelSize the cache that counts is the small frames'.
+      let cache = state.smallFrames?.cache ?? state.cache
+      return GIFCacheStatistics(
+        frameDecodes: state.frameDecodes, cachedBytes: cache.bytes, peakCachedBytes: cache.peakBytes,
+        evictions: cache.evictions, cachedCanvases: cache.entries.count)
+    }
   }
 }

@@ -31,6 +31,17 @@ public struct GIFOptions: Hashable, Sendable {
   public var cacheByteBudget: Int
   /// The largest input accepted, in bytes; 256 MiB by default.
   public var maxFileBytes: Int
+  /// When set, frames come out downscaled to fit `maxPixelSize` ×
+  /// `maxPixelSize` pixels (aspect kept, never enlarged, area averaging:
+  /// ``RGBAImage/resized(toFit:)``), and the cache holds those small
+  /// frames, one per frame, under ``cacheByteBudget``: what a thumbnail
+  /// server needs, as Kingfisher's and SDWebImage's downsampling keep small
+  /// images rather than decoded originals. Compositing still needs the one
+  /// full-size working canvas; no full-size canvas is cached, so a seek
+  /// to a frame whose small image is not cached yet replays from the
+  /// nearest keyframe. `nil` (the default) keeps full-size canvases, as
+  /// does a value below 1 or one the canvas already fits.
+  public var maxPixelSize: Int?
 
   /// Makes options; every parameter has the documented default.
   public init(
@@ -38,12 +49,14 @@ public struct GIFOptions: Hashable, Sendable {
     loopPolicy: LoopPolicy = .browser,
     maxCanvasPixels: Int = 16_777_216,
     cacheByteBudget: Int = 64 << 20,
-    maxFileBytes: Int = 256 << 20
+    maxFileBytes: Int = 256 << 20,
+    maxPixelSize: Int? = nil
   ) {
     self.delayPolicy = delayPolicy
     self.loopPolicy = loopPolicy
     self.maxCanvasPixels = maxCanvasPixels
     self.cacheByteBudget = cacheByteBudget
     self.maxFileBytes = maxFileBytes
+    self.maxPixelSize = maxPixelSize
   }
 }

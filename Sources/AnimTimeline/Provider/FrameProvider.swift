@@ -8,11 +8,20 @@
 /// something that is never decoded at all (a rectangle in a sprite sheet).
 ///
 /// Conforming types must return the same count and durations every time they
-/// are asked; the timeline copies them into its own prefix sums.
+/// are asked; the timeline copies them into its own prefix sums, and keeps
+/// no reference to the provider. A timeline is timing state only: the
+/// caller asks the provider for the contents of the frame a timeline shows
+/// (``frame(shownBy:)``), so one provider can serve any number of timelines.
 public protocol FrameProvider {
   /// The value that represents one frame: an RGBA canvas for a GIF, a
   /// rectangle for a sprite sheet, the index itself for a synthetic provider.
   associatedtype Frame
+
+  /// The error ``frame(at:)`` throws: ``FrameProviderError`` unless the
+  /// provider has failures of its own to report (a file that cannot be
+  /// read, a stream that broke off), as ``GIFFrameProvider`` does with
+  /// ``GIFError``.
+  associatedtype Failure: Error = FrameProviderError
 
   /// The number of frames. A timeline rejects a provider with no frames.
   var frameCount: Int { get }
@@ -29,9 +38,23 @@ public protocol FrameProvider {
 
   /// The contents of frame `index`.
   ///
-  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)`` when
-  ///   `index` is not in `0..<frameCount`.
-  mutating func frame(at index: Int) throws(FrameProviderError) -> Frame
+  /// Not `mutating`: a provider that decodes lazily keeps its cache behind
+  /// a reference (with a lock if it is `Sendable`), so that every copy and
+  /// every timeline shares it.
+  ///
+  /// - Throws: a `Failure` when `index` is not in `0..<frameCount`
+  ///   (``FrameProviderError/indexOutOfRange(index:count:)`` by default) or
+  ///   the provider cannot produce the frame.
+  func frame(at index: Int) throws(Failure) -> Frame
+}
+
+extension FrameProvider {
+  /// The contents of the frame `timeline` shows now.
+  ///
+  /// - Throws: as ``frame(at:)``.
+  public func frame(shownBy timeline: Timeline) throws(Failure) -> Frame {
+    try frame(at: timeline.currentFrame)
+  }
 }
 
 /// An error from a ``FrameProvider``'s frame access.

@@ -11,10 +11,10 @@ struct CueReach: Sendable {
   /// The place of the slot displayed before the tick (which the tick does
   /// not reach), and its step: the order in which frames are first reached
   /// follows from them.
-  var fromPlace: Int = 0
+  var fromPlace: Int32 = 0
   /// The range played before a switch, with its loop count and direction
   /// (a view found again when the hits are counted, O(log m)).
-  var previous: Clip?
+  var previous: TimelineCore.QueuedClip?
   var fromStep: Int8 = 1
   /// Whether the tick reached exactly one slot, the displayed one (a
   /// one-slot crossing): its cues need no counting.

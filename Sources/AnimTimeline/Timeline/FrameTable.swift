@@ -31,6 +31,9 @@ final class FrameTable: Sendable {
   init<Provider: FrameProvider>(_ provider: Provider) throws(TimelineError) {
     let n = provider.frameCount
     guard n >= 1 else { throw .noFrames }
+    // Frame numbers fit in 32 bits where a timeline keeps them compactly
+    // (its queued clip); a table that large would need 16 GiB anyway.
+    guard n <= Int(Int32.max) else { throw .tooManyFrames(count: n, limit: Int(Int32.max)) }
     var boundaries: [Int64] = []
     boundaries.reserveCapacity(n + 1)
     boundaries.append(0)

@@ -7,17 +7,39 @@
 /// table's time `offset + p`.
 @usableFromInline
 struct RangeView: Hashable, Sendable {
-  /// The provider frames `A...B`.
-  @usableFromInline var frames: ClosedRange<Int>
-  /// The table place of the range's first displayed frame.
-  @usableFromInline var firstPlace: Int
-  /// The number of displayed frames in the range, `m` (at least 1, but for
-  /// the initial range of a provider that displays no frame).
-  @usableFromInline var placeCount: Int
+  // Frame numbers and places as `Int32` (a ``FrameTable`` holds at most
+  // `Int32.max` frames), so that a timeline stays within 256 bytes
+  // (`TimelineLayoutTests`); the `Int` views below are what code reads.
+  @usableFromInline var lower: Int32
+  @usableFromInline var upper: Int32
+  @usableFromInline var storedFirstPlace: Int32
+  @usableFromInline var storedPlaceCount: Int32
   /// `b[A]`: where the range starts in the table's time.
   @usableFromInline var offset: Int64
   /// `L = b[B + 1] - b[A]`: one iteration of the range.
   @usableFromInline var length: Int64
+
+  /// A view of frames `frames`, whose first displayed frame is at table
+  /// place `firstPlace`, with `placeCount` displayed frames.
+  init(frames: ClosedRange<Int>, firstPlace: Int, placeCount: Int, offset: Int64, length: Int64) {
+    self.lower = Int32(truncatingIfNeeded: frames.lowerBound)
+    self.upper = Int32(truncatingIfNeeded: frames.upperBound)
+    self.storedFirstPlace = Int32(truncatingIfNeeded: firstPlace)
+    self.storedPlaceCount = Int32(truncatingIfNeeded: placeCount)
+    self.offset = offset
+    self.length = length
+  }
+
+  /// The provider frames `A...B`.
+  @inlinable
+  var frames: ClosedRange<Int> { Int(lower)...Int(upper) }
+  /// The table place of the range's first displayed frame.
+  @inlinable
+  var firstPlace: Int { Int(storedFirstPlace) }
+  /// The number of displayed frames in the range, `m` (at least 1, but for
+  /// the initial range of a provider that displays no frame).
+  @inlinable
+  var placeCount: Int { Int(storedPlaceCount) }
 
   /// The table place of the range's last displayed frame.
   var lastPlace: Int { firstPlace + placeCount - 1 }

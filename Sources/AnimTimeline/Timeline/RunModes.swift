@@ -4,12 +4,14 @@ public struct RunModes: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline static let trackingBit: UInt8 = 2
   @usableFromInline static let commonBit: UInt8 = 4
 
+  /// The names as given, without duplicates, in their first order. (First,
+  /// so that `activeBits` ends the value: in a timeline the next one-byte
+  /// field can follow it.)
+  public private(set) var names: [String] = []
+
   /// The well-known modes that are active (common sets default and tracking too).
   @usableFromInline
   internal var activeBits: UInt8 = 0
-
-  /// The names as given, without duplicates, in their first order.
-  public private(set) var names: [String] = []
 
   /// The modes `names` (compared byte for byte, like ``RunMode``).
   ///

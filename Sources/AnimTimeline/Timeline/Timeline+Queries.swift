@@ -22,6 +22,9 @@ extension Timeline {
   /// The displayed frame's index in the provider.
   public var currentFrame: Int { core.cursor.frame }
 
+  /// The number of provider frames the timeline was made over.
+  public var frameCount: Int { core.table.frameCount }
+
   /// The current iteration (0-based); `plays - 1` at the end.
   public var iteration: Int64 { core.cursor.iteration }
 
@@ -71,10 +74,5 @@ extension Timeline {
   /// - Complexity: O(log *m*).
   public func frameIndex(at t: Int64) throws(TimelineError) -> Int {
     try location(at: t).frame
-  }
-
-  /// The contents of the displayed frame, from the provider.
-  public mutating func currentFrameContents() throws(FrameProviderError) -> Provider.Frame {
-    try provider.frame(at: core.cursor.frame)
   }
 }

@@ -51,4 +51,23 @@ extension Timeline {
   public mutating func queue(_ clip: Clip?) throws(TimelineError) {
     try core.queue(clip)
   }
+
+  /// Plays `clip` from its first frame: its frames become the range, its
+  /// loop count the timeline's, its direction (if it names one) the
+  /// timeline's; the position goes to 0 and the timeline plays. `next`,
+  /// if given, is queued (so it starts exactly where `clip` ends),
+  /// otherwise the queue is emptied. Emits no event.
+  ///
+  /// ```swift
+  /// try hero.play(clip: attack, then: idle)   // attack once, then idle
+  /// ```
+  ///
+  /// All or nothing: when `clip` or `next` is rejected, the timeline is
+  /// unchanged.
+  ///
+  /// - Throws: the errors of ``setRange(_:)`` and ``queue(_:)``.
+  /// - Complexity: O(log *m*).
+  public mutating func play(clip: Clip, then next: Clip? = nil) throws(TimelineError) {
+    try core.play(clip: clip, then: next)
+  }
 }

@@ -12,6 +12,7 @@ extension Timeline {
   /// - Throws: ``TimelineError/invalidTime(_:)`` when `nanoseconds < 0`.
   /// - Complexity: O(1) when the tick stays in the displayed slot or moves
   ///   to the next one; O(log *m*) when it jumps.
+  @discardableResult
   @inlinable @inline(__always)
   public mutating func tick(by nanoseconds: Int64, mode: RunMode) throws(TimelineError) -> TickEvents {
     try core.tick(nanoseconds: nanoseconds, active: core.modes.isActive(in: mode))
@@ -19,6 +20,7 @@ extension Timeline {
 
   /// Advances the timeline by `nanoseconds` in the default run mode; see
   /// ``tick(by:mode:)-(Int64,_)``.
+  @discardableResult
   @inlinable @inline(__always)
   public mutating func tick(by nanoseconds: Int64) throws(TimelineError) -> TickEvents {
     try core.tick(nanoseconds: nanoseconds, active: core.modes.isActiveInDefault)
@@ -26,6 +28,7 @@ extension Timeline {
 
   /// Advances the timeline by a `Duration` (rounded to the nearest
   /// nanosecond); see ``tick(by:mode:)-(Int64,_)``.
+  @discardableResult
   public mutating func tick(by duration: Duration, mode: RunMode = .default) throws(TimelineError) -> TickEvents {
     try tick(by: try Nanoseconds.from(duration), mode: mode)
   }

@@ -113,7 +113,7 @@ extension TimelineCore {
   }
 
   /// The loop count in force.
-  var loops: LoopCount { plays.map { LoopCount(_unchecked: $0) } ?? .infinite }
+  var loops: LoopCount { loopCount }
 
   /// Completed iterations at the position.
   var completedIterations: Int64 { completedIterations(at: position) }

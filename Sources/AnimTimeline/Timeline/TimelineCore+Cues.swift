@@ -34,7 +34,7 @@ extension TimelineCore {
     else {
       return CueHits(
         entries: cues.entries, starts: table.shownStarts, first: current, second: nil,
-        fromPlace: reach.fromPlace, fromStep: Int(reach.fromStep), singlePlace: -1)
+        fromPlace: Int(reach.fromPlace), fromStep: Int(reach.fromStep), singlePlace: -1)
     }
     // Slots of the old range start before its end. (The clip is the old
     // range, so it has a direction.)
@@ -43,6 +43,6 @@ extension TimelineCore {
       lower: reach.from, upper: plays * view.length - 1)
     return CueHits(
       entries: cues.entries, starts: table.shownStarts, first: old, second: current,
-      fromPlace: reach.fromPlace, fromStep: Int(reach.fromStep), singlePlace: -1)
+      fromPlace: Int(reach.fromPlace), fromStep: Int(reach.fromStep), singlePlace: -1)
   }
 }

@@ -14,7 +14,7 @@ extension TimelineCore {
       precondition(state != .finished, "a static timeline finished")
     } else if end.map({ position < $0 }) ?? true {
       // A slot whose end saturated at Int64.max holds Int64.max itself.
-      precondition(cursor.start <= position && (position < cursor.end || cursor.end == .max),
+      precondition(start(of: cursor) <= position && (position < cursor.end || cursor.end == .max),
         "cursor does not hold the position")
     }
     precondition(table.boundaries[cursor.frame + 1] > table.boundaries[cursor.frame] || isStatic,

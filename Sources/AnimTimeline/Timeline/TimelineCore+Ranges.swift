@@ -40,12 +40,12 @@ extension TimelineCore {
   mutating func queue(_ clip: Clip?) throws(TimelineError) {
     guard let clip else {
       guard !isStatic else { throw .staticTimeline }
-      queued = nil
+      queuedClip = nil
       return
     }
     let view = try checkedView(of: clip.frames.lowerBound, clip.frames.upperBound)
     _ = try Self.endTime(plays: clip.loops.plays, loopDuration: view.length)
-    queued = clip
+    queuedClip = QueuedClip(clip)
   }
 
   /// The switch at the end of the range into the queued `clip`, with
@@ -63,7 +63,7 @@ extension TimelineCore {
     plays = clip.loops.plays
     end = newEnd
     if let newDirection = clip.direction { direction = newDirection }
-    queued = nil
+    queuedClip = nil
     let x = Int64(min(leftover, UInt64(Int64.max)))
     if let newEnd, x >= newEnd {
       position = newEnd
@@ -72,5 +72,32 @@ extension TimelineCore {
       position = x
     }
     relocate()
+  }
+}
+
+extension TimelineCore {
+  /// The clip a tick switches into at the end, if any.
+  var queued: Clip? { queuedClip?.clip }
+}
+
+extension TimelineCore {
+  /// Plays `clip` from its start (its frames, loop count and direction),
+  /// with `next` queued or the queue emptied; all or nothing.
+  ///
+  /// - Complexity: O(log *m*).
+  mutating func play(clip: Clip, then next: Clip?) throws(TimelineError) {
+    var copy = self
+    let view = try copy.checkedView(of: clip.frames.lowerBound, clip.frames.upperBound)
+    let newEnd = try Self.endTime(plays: clip.loops.plays, loopDuration: view.length)
+    try copy.queue(next)
+    copy.range = view
+    copy.plays = clip.loops.plays
+    copy.end = newEnd
+    if let direction = clip.direction { copy.direction = direction }
+    copy.position = 0
+    copy.carry = 0
+    copy.state = .playing
+    copy.relocate()
+    self = copy
   }
 }

@@ -85,15 +85,15 @@ extension TimelineCore {
   /// saturates at `UInt64.max`.
   mutating func scaledAdvance(_ clamped: Int64) -> UInt64 {
     // Usually the product fits in 64 bits, where dividing by the constant
-    // is a multiply and a shift; the 128-bit path is exact for the rest.
+    // is a multiply and a shift; the full-width path is exact for the rest.
     if let (quotient, remainder) = Self.scaledIn64Bits(clamped, rate: rate, carry: carry) {
       carry = Int64(bitPattern: remainder)
       return quotient
     }
-    let total = UInt128(UInt64(clamped)) * UInt128(UInt64(rate)) + UInt128(UInt64(carry))
+    let total = WideProduct(UInt64(clamped), times: UInt64(rate), plus: UInt64(carry))
     let (quotient, remainder) = total.quotientAndRemainder(dividingBy: 1_000_000)
     carry = Int64(remainder)
-    return quotient > UInt128(UInt64.max) ? .max : UInt64(quotient)
+    return quotient
   }
 
   /// `(nanoseconds * rate + carry)` divided by 10^6 (quotient and
@@ -120,7 +120,7 @@ extension TimelineCore {
     // loops) has a successor, which ends no later than the end time, so
     // the timeline stays playing.
     guard old.end < finalTime else { return nil }
-    let place = old.place &+ old.step  // in the table: `step` is 1 or -1
+    let place = old.place &+ Int(old.step)  // in the table: `step` is 1 or -1
     guard range.contains(place: place), let frame = enterSlot(after: old, place: place, target: target) else {
       return nil
     }
@@ -179,8 +179,8 @@ extension TimelineCore {
   /// Notes that the tick reached slots from position `from` in the slot
   /// `before` (and from the range `previous`, if it switched), so that
   /// ``Timeline/cueHits(in:)`` can count them.
-  mutating func recordReach(from: Int64, before: Cursor, events: inout TickEvents, previous: Clip?) {
-    reach = CueReach(from: from, fromPlace: before.place, previous: previous, fromStep: Int8(before.step))
+  mutating func recordReach(from: Int64, before: Cursor, events: inout TickEvents, previous: QueuedClip?) {
+    reach = CueReach(from: from, fromPlace: Int32(truncatingIfNeeded: before.place), previous: previous, fromStep: before.step)
     events.kinds |= TickEvents.cueKind
   }
 
@@ -200,7 +200,6 @@ extension TimelineCore {
     cursor.frame = frame
     cursor.place = place
     cursor.slot = old.slot &+ 1  // the slot after `old` exists, so this fits
-    cursor.start = old.end
     cursor.end = nextEnd
     position = target
     setPlayingLimits(end: nextEnd)
@@ -223,7 +222,7 @@ extension TimelineCore {
     let old = cursor
     let from = position
     // The clip the old range was (finite: only a finite range switches).
-    let previous = Clip(frames: range.frames, loops: LoopCount(_unchecked: plays ?? 1), direction: direction)
+    let previous = QueuedClip(Clip(frames: range.frames, loops: LoopCount(_unchecked: plays ?? 1), direction: direction))
     let lastSlot = plays.map { $0 * Int64(range.placeCount) - 1 } ?? 0
     let switched = crossSlotsFar(to: target, exactTarget: exactTarget)
     if cursor.frame != old.frame {
@@ -269,14 +268,14 @@ extension TimelineCore {
     // would start past `Int64.max`. A slot that starts exactly at
     // `Int64.max` counts: the position stops at `Int64.max - 1`, as for
     // any other slot.
-    let slotAfterNext = end.map { next.end < $0 || (queued != nil && cursor.end < $0) }
+    let slotAfterNext = end.map { next.end < $0 || (queuedClip != nil && cursor.end < $0) }
       ?? !extendsPastInt64Max(next)
     if policy == .noSkip, target >= next.end, slotAfterNext {
       // At most one new slot: stop 1 ns before the slot after next.
       newPosition = next.end - 1
     }
     if let end, newPosition >= end {
-      if let clip = queued {
+      if let clip = queuedClip?.clip {
         // Under skip the leftover is exact (`exactTarget >= target >= E`);
         // noskip drops it.
         switchRange(to: clip, leftover: policy == .skip ? exactTarget - UInt64(end) : 0)
@@ -304,6 +303,6 @@ extension TimelineCore {
   /// successor, which starts there.) Infinite loops only.
   func extendsPastInt64Max(_ slot: Cursor) -> Bool {
     let length = table.shownStarts[slot.place + 1] - table.shownStarts[slot.place]
-    return slot.end == .max && slot.start.addingReportingOverflow(length).overflow
+    return slot.end == .max && start(of: slot).addingReportingOverflow(length).overflow
   }
 }

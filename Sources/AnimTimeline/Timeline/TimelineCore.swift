@@ -16,21 +16,19 @@ struct TimelineCore: Sendable {
     @usableFromInline var place: Int
     @usableFromInline var slot: Int64
     @usableFromInline var iteration: Int64
-    @usableFromInline var start: Int64
     @usableFromInline var end: Int64
     /// The step to the next place within the iteration: -1 when
     /// `iteration` shows its frames backward (from `direction`), else 1,
     /// so that stepping to the next slot needs no switch.
-    @usableFromInline var step: Int
+    @usableFromInline var step: Int8
 
     var reversed: Bool { step < 0 }
 
-    init(frame: Int, place: Int, slot: Int64, iteration: Int64, start: Int64, end: Int64, reversed: Bool) {
+    init(frame: Int, place: Int, slot: Int64, iteration: Int64, end: Int64, reversed: Bool) {
       self.frame = frame
       self.place = place
       self.slot = slot
       self.iteration = iteration
-      self.start = start
       self.end = end
       self.step = reversed ? -1 : 1
     }
@@ -61,18 +59,13 @@ struct TimelineCore: Sendable {
   /// The rate in millionths. Its observer refreshes the fast-path limits.
   @usableFromInline var rate: Int64 { didSet { refreshFastLimit() } }
   @usableFromInline var carry: Int64 = 0
-  @usableFromInline var modes: RunModes
 
   /// Written only by `relocate()` and the crossings, which refresh the
   /// fast-path limits.
   @usableFromInline var cursor: Cursor
-  /// The end `E = plays * L`, or `Int64.max` when the loops are infinite
-  /// (see `end`), for the crossing of a tick (`timeline-demo bench tick`).
-  @usableFromInline var finalTime: Int64
-  /// The total plays, or `nil` when infinite.
-  var plays: Int64?
-  // The one-byte fields together, so that they share one word
-  // (`timeline-demo bench many` streams through every timeline's bytes).
+  // The one-byte fields together, in the word the cursor's step begins
+  // (`timeline-demo bench many` streams through every timeline's bytes;
+  // a timeline stays within 256 bytes, `TimelineLayoutTests`).
   /// Its observer refreshes the fast-path limits.
   var state: PlaybackState = .stopped { didSet { refreshFastLimit() } }
   /// Its observer refreshes the fast-path limits.
@@ -80,15 +73,28 @@ struct TimelineCore: Sendable {
   var direction: PlaybackDirection
   var policy: SkipPolicy
   let isStatic: Bool
+  /// The end `E = plays * L`, or `Int64.max` when the loops are infinite
+  /// (see `end`), for the crossing of a tick (`timeline-demo bench tick`).
+  @usableFromInline var finalTime: Int64
+  /// The total plays, or `nil` when infinite.
+  var plays: Int64? {
+    get { loopCount.plays }
+    set { loopCount = LoopCount(_unchecked: newValue) }
+  }
+  /// The total plays (eight bytes; `plays` is its optional view).
+  var loopCount: LoopCount
   /// The range being played: everything above (`L`, slots, `E`) refers to it.
   @usableFromInline var range: RangeView
   /// The clip a tick switches into at the end, if any.
-  var queued: Clip?
+  var queuedClip: QueuedClip?
   /// The cues, by frame.
   @usableFromInline var cues: CueTable
   /// Which slots the last tick reached, for ``Timeline/cueHits(in:)``;
   /// valid when that tick's events say it reached a cue.
   var reach: CueReach
+
+  /// The run modes; read by every tick (`activeBits`).
+  @usableFromInline var modes: RunModes
 
   @usableFromInline let table: FrameTable
 
@@ -107,9 +113,9 @@ struct TimelineCore: Sendable {
     self.maxStep = configuration.maxStep.nanoseconds
     self.policy = configuration.policy
     self.modes = configuration.modes
-    self.cursor = Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max, reversed: false)
+    self.cursor = Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, end: .max, reversed: false)
     let loops = configuration.loops ?? defaultLoops
-    self.plays = loops.plays
+    self.loopCount = loops
     self.finalTime = try Self.endTime(plays: loops.plays, loopDuration: table.loopDuration) ?? .max
     self.cues = CueTable()
     self.reach = CueReach()
@@ -143,7 +149,7 @@ struct TimelineCore: Sendable {
   @inline(__always)
   func locate(_ t: Int64, hint: Cursor? = nil) -> Cursor {
     if isStatic {
-      return Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, start: 0, end: .max, reversed: false)
+      return Cursor(frame: table.staticFrame, place: 0, slot: 0, iteration: 0, end: .max, reversed: false)
     }
     let m = Int64(range.placeCount)
     let length = range.length
@@ -154,7 +160,7 @@ struct TimelineCore: Sendable {
       let place = reversed ? range.firstPlace : range.lastPlace
       return Cursor(
         frame: table.frame(atPlace: place), place: place, slot: plays * m - 1,
-        iteration: iteration, start: end, end: .max, reversed: reversed)
+        iteration: iteration, end: .max, reversed: reversed)
     }
     let iteration = t / length
     let base = iteration * length
@@ -167,7 +173,6 @@ struct TimelineCore: Sendable {
       return Cursor(
         frame: table.frame(atPlace: place), place: place, slot: iteration * m + order,
         iteration: iteration,
-        start: base + (length - (starts[place + 1] - offset)),
         end: Self.saturatingAdd(base, length - (starts[place] - offset)), reversed: true)
     } else {
       let guess = hint.map { $0.place == range.lastPlace ? range.firstPlace : $0.place + 1 }
@@ -175,9 +180,28 @@ struct TimelineCore: Sendable {
       return Cursor(
         frame: table.frame(atPlace: place), place: place, slot: iteration * m + Int64(place - range.firstPlace),
         iteration: iteration,
-        start: base + (starts[place] - offset),
         end: Self.saturatingAdd(base, starts[place + 1] - offset), reversed: false)
     }
+  }
+
+  /// Where `cursor`'s slot starts (the cursor keeps only its end: a
+  /// crossing writes one field less). For the invariants and the rare
+  /// slots that end at `Int64.max`.
+  ///
+  /// - Complexity: O(1).
+  func start(of cursor: Cursor) -> Int64 {
+    if isStatic { return 0 }
+    if let end, cursor.end == .max, cursor.slot == (plays ?? 0) * Int64(range.placeCount) - 1 {
+      // The last slot of a finite timeline, at or after the end.
+      let length = table.shownStarts[cursor.place + 1] - table.shownStarts[cursor.place]
+      return end - length
+    }
+    let base = cursor.iteration * range.length  // at most the position
+    let starts = table.shownStarts
+    let local = cursor.reversed
+      ? range.length - (starts[cursor.place + 1] - range.offset)
+      : starts[cursor.place] - range.offset
+    return base + local
   }
 
   @usableFromInline
@@ -226,7 +250,7 @@ struct TimelineCore: Sendable {
     return Cursor(
       frame: table.frame(atPlace: place), place: place, slot: cursor.slot + 1,
       iteration: wraps ? cursor.iteration + 1 : cursor.iteration,
-      start: cursor.end, end: Self.saturatingAdd(cursor.end, length), reversed: step < 0)
+      end: Self.saturatingAdd(cursor.end, length), reversed: step < 0)
   }
 
   /// The place shown after `cursor`'s: the next one of its iteration in
@@ -235,10 +259,10 @@ struct TimelineCore: Sendable {
   ///
   /// - Complexity: O(1): no division, no switch.
   @inline(__always)
-  func nextPlace(after cursor: Cursor) -> (place: Int, step: Int, wraps: Bool) {
+  func nextPlace(after cursor: Cursor) -> (place: Int, step: Int8, wraps: Bool) {
     // `cursor.place` is in the range and `step` is 1 or -1, so this cannot
     // overflow.
-    let place = cursor.place &+ cursor.step
+    let place = cursor.place &+ Int(cursor.step)
     if range.contains(place: place) {
       return (place, cursor.step, false)
     }

@@ -30,15 +30,20 @@ extension Bench {
     sum = (sum ^ UInt64(final)) &* 0x0000_0100_0000_01B3
   }
 
-  /// `bench decode FILE.gif --repeat N`: every frame composited in order,
-  /// `N` times, as a looping player asks for them: one provider (default
-  /// options) plays the frames `N` times over. A provider never decodes the
-  /// same frame twice in a row, so a one-frame file takes a fresh copy of
-  /// the opened provider for each repeat instead. The first play, which
-  /// also fills the canvas cache, is reported on its own too. The baseline
-  /// copies the same number of canvas bytes, one canvas at a time.
+  /// `bench decode FILE.gif --repeat N [--borrow]`: every frame composited
+  /// in order, `N` times, as a looping player asks for them: one provider
+  /// (default options) plays the frames `N` times over. A provider never
+  /// decodes the frame it shows again, so a one-frame file is opened afresh
+  /// from its bytes in memory (untimed) for each repeat instead. The first
+  /// play, which also fills the canvas cache, is reported on its own too.
+  /// `--borrow` looks at each frame through `withFrame(at:_:)` instead of
+  /// taking it with `frame(at:)`. The baseline copies the same number of
+  /// canvas bytes, one canvas at a time.
   static func decode(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
     let opened = try openGIF(options)
+    // A one-frame file is opened again from these bytes (shared, not
+    // copied) for each repeat.
+    let bytes = opened.frameCount == 1 ? try FileSystem.contents(ofFile: options.file ?? "") : []
     let frames = opened.frameCount
     let repeats = Int(options.repeats)
     let canvasBytes = opened.canvasWidth * opened.canvasHeight * 4
@@ -48,12 +53,23 @@ extension Bench {
     var elapsed: Int64 = 0
     var provider = opened
     for round in 0..<repeats {
-      if frames == 1 { provider = opened }
+      if frames == 1 {
+        do { provider = try GIFFrameProvider(bytes: bytes) } catch { throw .input("\(error)") }
+      }
       let before = provider.statistics.frameDecodes
-      let nanos = time {
-        for index in 0..<frames {
-          guard let image = try? provider.frame(at: index) else { continue }
-          fold(&sum, image.pixels)
+      let nanos: Int64
+      if options.borrow {
+        nanos = time {
+          for index in 0..<frames {
+            _ = try? provider.withFrame(at: index) { image in fold(&sum, image.pixels) }
+          }
+        }
+      } else {
+        nanos = time {
+          for index in 0..<frames {
+            guard let image = try? provider.frame(at: index) else { continue }
+            fold(&sum, image.pixels)
+          }
         }
       }
       decodes &+= provider.statistics.frameDecodes &- before
@@ -78,7 +94,8 @@ extension Bench {
     let pixels = Double(total) * Double(canvasBytes / 4)
     let seconds = Double(max(elapsed, 1)) / 1e9
     return [
-      ("bench", "decode"), ("frames", "\(frames)"), ("repeats", "\(repeats)"),
+      ("bench", "decode"), ("mode", options.borrow ? "borrow" : "copy"), ("frames", "\(frames)"),
+      ("repeats", "\(repeats)"),
       ("canvas", "\(opened.canvasWidth)x\(opened.canvasHeight)"), ("frame_decodes", "\(decodes)"),
       ("ns_per_frame", perItem(elapsed, total)),
       ("first_play_ns_per_frame", perItem(firstPlay, Int64(frames))),
@@ -97,7 +114,7 @@ extension Bench {
   /// frame drawn on a blank canvas (``keyframeInterval(_:)``): that is the
   /// mean the run is held to.
   static func access(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
-    var provider = try openGIF(options)
+    let provider = try openGIF(options)
     let frames = provider.frameCount
     let count = Int(options.count ?? 10_000)
     let budget = provider.options.cacheByteBudget

@@ -7,7 +7,7 @@ extension Bench {
   static func tick(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
     let count = options.count ?? 10_000_000
     let frames = options.frames ?? defaultFrames
-    var timeline: Timeline<SyntheticFrameProvider>
+    var timeline: Timeline
     do {
       timeline = try Timeline(provider: SyntheticFrameProvider(durations: frames))
     } catch {

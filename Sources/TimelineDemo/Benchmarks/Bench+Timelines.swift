@@ -13,8 +13,9 @@ extension Bench {
   /// baseline for the cost of scale.
   static func many(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
     let count = Int(options.timelines)
-    let (elapsed, changes) = try manyRun(options, count: count, ticks: options.ticks)
-    let total = options.ticks * Int64(count)
+    let ticks = options.ticks ?? 600
+    let (elapsed, changes) = try manyRun(options, count: count, ticks: ticks)
+    let total = ticks * Int64(count)
     let referenceTicks = max(1, total / 1000)
     let (reference, _) = try manyRun(options, count: 1000, ticks: referenceTicks)
     var sink = opaque(Int64(0))
@@ -25,7 +26,7 @@ extension Bench {
     // One core at 60 Hz has 16.67 ms a frame; the share N timelines use:
     let coreShare = nsPerTick * Double(count) * 60 / 1e9 * 100
     return [
-      ("bench", "many"), ("timelines", "\(count)"), ("ticks", "\(options.ticks)"),
+      ("bench", "many"), ("timelines", "\(count)"), ("ticks", "\(ticks)"),
       ("tables", options.separateTables ? "separate" : "shared"),
       ("ns_per_timeline_tick", perItem(elapsed, total)),
       ("ns_per_timeline_tick_at_1000", perItem(reference, referenceTicks * 1000)),
@@ -42,7 +43,7 @@ extension Bench {
   /// number of timeline-ticks that had events.
   static func manyRun(_ options: BenchOptions, count: Int, ticks: Int64) throws(CommandError) -> (Int64, Int64) {
     var rng = SplitMix64(seed: options.seed)
-    var timelines: [Timeline<SyntheticFrameProvider>] = []
+    var timelines: [Timeline] = []
     timelines.reserveCapacity(count)
     do {
       var providers: [SyntheticFrameProvider] = []
@@ -89,7 +90,7 @@ extension Bench {
     let count = options.count ?? 1_000_000
     func measure(frames: Int) throws(CommandError) -> (Int64, Int64) {
       var rng = SplitMix64(seed: options.seed)
-      var timeline: Timeline<SyntheticFrameProvider>
+      var timeline: Timeline
       do {
         // With `--zero-every K`, every Kth frame lasts 0 ns (never displayed).
         let zeroEvery = Int(options.zeroEvery ?? 0)

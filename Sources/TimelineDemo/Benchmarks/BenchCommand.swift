@@ -3,7 +3,7 @@
 /// `--json`), with a baseline measured in the same run so ratios survive
 /// noisy machines.
 struct BenchCommand: Subcommand {
-  static let usage = "timeline-demo bench tick|many|seek|decode|access ...   (release builds)"
+  static let usage = "timeline-demo bench tick|many|seek|decode|access|share ...   (release builds)"
 
   /// The benchmarks and their options.
   static let options = """
@@ -14,33 +14,48 @@ struct BenchCommand: Subcommand {
                                                   bench many --timelines 1000000 --ticks 60
     bench seek --frames N --count K [--zero-every K]
                                                   bench seek --frames 1000000
-    bench decode FILE.gif --repeat N              bench decode anim.gif --repeat 20
+    bench decode FILE.gif --repeat N [--borrow]   bench decode anim.gif --repeat 20 --borrow
     bench access FILE.gif --count K --seed S      bench access anim.gif --count 2000 --seed 1
+    bench share FILE.gif --timelines N [--ticks T] [--seed S]
+                                                  bench share anim.gif --timelines 1000 --ticks 60
+    --allow-debug        run from a debug build anyway (its timings mean nothing)
   """
 
   static let help = Help.subcommand(usage: usage, [options], exitStatuses: standardExitStatuses)
 
   /// The benchmarks, by name.
   enum Benchmark: String {
-    case tick, many, seek, decode, access
+    case tick, many, seek, decode, access, share
   }
 
   var benchmark: Benchmark
   var options = BenchOptions()
+  /// `--allow-debug`: run even from a debug build.
+  var allowDebug = false
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
-    guard let name = arguments.next() else { throw .usage("bench needs one of: tick, many, seek, decode, access") }
+    guard let name = arguments.next() else { throw .usage("bench needs one of: tick, many, seek, decode, access, share") }
     guard let benchmark = Benchmark(rawValue: name) else {
-      throw .usage("bench: unknown benchmark '\(name)' (tick, many, seek, decode, access)")
+      throw .usage("bench: unknown benchmark '\(name)' (tick, many, seek, decode, access, share)")
     }
     self.benchmark = benchmark
     while let word = arguments.next() {
+      if word == "--allow-debug" {
+        try arguments.flag(word)
+        allowDebug = true
+        continue
+      }
       if try options.parse(word, &arguments) { continue }
       try Arguments.positional(word, into: &options.file)
     }
   }
 
   func run(_ console: inout Console) throws(CommandError) {
+    #if DEBUG  // SwiftPM defines DEBUG in debug builds only
+    guard allowDebug else {
+      throw .input("bench: this is a debug build, whose timings would be meaningless; build with -c release (or pass --allow-debug)")
+    }
+    #endif
     let figures: [(String, String)]
     switch benchmark {
     case .tick: figures = try Bench.tick(options)
@@ -48,6 +63,7 @@ struct BenchCommand: Subcommand {
     case .seek: figures = try Bench.seek(options)
     case .decode: figures = try Bench.decode(options)
     case .access: figures = try Bench.access(options)
+    case .share: figures = try Bench.share(options)
     }
     console.line(Bench.format(figures, json: options.json))
   }

@@ -7,7 +7,8 @@ struct BenchOptions {
   var frames: [Int64]?
   var step: Int64 = 16_666_667
   var timelines: Int64 = 1000
-  var ticks: Int64 = 600
+  /// `--ticks`: 600 for `bench many`, 60 for `bench share` when not given.
+  var ticks: Int64?
   var frameCount: Int64 = 100
   var seed: UInt64 = 1
   var repeats: Int64 = 1
@@ -16,6 +17,7 @@ struct BenchOptions {
   var separateTables = false
   var zeroEvery: Int64?
   var cues: Int64 = 0
+  var borrow = false
 
   /// Reads option `name` (its value from `arguments`) if it is one of
   /// these; `false` if it is not.
@@ -36,6 +38,7 @@ struct BenchOptions {
     case "--seed": seed = UInt64(try arguments.count(for: name, atLeast: 1))
     case "--repeat": repeats = try arguments.count(for: name, atLeast: 1)
     case "--json": json = true
+    case "--borrow": borrow = true
     case "--separate-tables": separateTables = true
     case "--zero-every": zeroEvery = try arguments.count(for: name, atLeast: 1)
     case "--cues": cues = try arguments.count(for: name, atLeast: 0)

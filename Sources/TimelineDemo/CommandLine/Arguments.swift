@@ -1,3 +1,4 @@
+import AnimTimeline
 import TimelineScript
 
 /// A cursor over the command line's words: the demo's one option parser.
@@ -7,9 +8,19 @@ import TimelineScript
 /// ``rate(for:)``, ``choice(for:)``, ``names(for:)``) read every value the
 /// same way, numbers in the one number syntax, ``NumberSyntax``, with the
 /// same error messages everywhere.
+///
+/// Two rules hold for every option:
+/// - An option's value is the next word, unless that word starts with
+///   `--`: such a word is always an option, so `--at --out p.png` is
+///   "missing value for --at". (A value may start with one `-`, such as
+///   `-5`, which a number reader then rejects with its own message.)
+/// - Each option is given at most once (``value(for:repeatable:)`` and
+///   ``flag(_:)`` check it), except those read as repeatable (`--cue`).
 struct Arguments {
   private var words: [String]
   private var index = 0
+  /// The options read so far.
+  private var seen: Set<String> = []
 
   init(_ words: some Sequence<String>) { self.words = Array(words) }
 
@@ -29,9 +40,29 @@ struct Arguments {
     return words[index]
   }
 
+  /// Notes that option `name` was given.
+  ///
+  /// - Throws: a usage error when it was given before and is not `repeatable`.
+  mutating func note(_ name: String, repeatable: Bool = false) throws(CommandError) {
+    guard seen.insert(name).inserted || repeatable else { throw .usage("\(name) is given twice") }
+  }
+
+  /// Reads flag `name` (an option without a value).
+  ///
+  /// - Throws: a usage error when it was given before.
+  mutating func flag(_ name: String) throws(CommandError) {
+    try note(name)
+  }
+
   /// Reads the value after option `name`.
-  mutating func value(for name: String) throws(CommandError) -> String {
-    guard let value = next() else { throw .usage("\(name) needs a value") }
+  ///
+  /// - Throws: a usage error `missing value for NAME` when no word follows
+  ///   or the next one starts with `--` (which is left unread), and when
+  ///   `name` was given before and is not `repeatable`.
+  mutating func value(for name: String, repeatable: Bool = false) throws(CommandError) -> String {
+    try note(name, repeatable: repeatable)
+    guard let value = peek(), !value.hasPrefix("--") else { throw .usage("missing value for \(name)") }
+    index += 1
     return value
   }
 
@@ -50,10 +81,26 @@ struct Arguments {
     try Self.durations(in: try value(for: name), for: name)
   }
 
+  /// Reads `name`'s value: a size `WxH` (`64x64`), each side from 1 to
+  /// 65,535 pixels.
+  mutating func size(for name: String) throws(CommandError) -> ImageSize {
+    let text = try value(for: name)
+    let sides = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]),
+      (1...65_535).contains(width), (1...65_535).contains(height)
+    else {
+      throw .usage("\(name): expected WIDTHxHEIGHT, each 1 to 65535, got '\(text)'")
+    }
+    return ImageSize(width: width, height: height)
+  }
+
   /// Reads `name`'s value: a rate (`1.5`), in millionths.
   mutating func rate(for name: String) throws(CommandError) -> Int64 {
     let text = try value(for: name)
-    guard let millionths = NumberSyntax.rate(text.utf8) else { throw .usage("\(name): bad rate '\(text)'") }
+    guard let millionths = NumberSyntax.rate(text.utf8) else {
+      if Self.isDecimal(text.utf8) { throw .usage("\(name): \(text) is too large") }
+      throw .usage("\(name): expected a rate (digits[.digits], e.g. 1.5), got '\(text)'")
+    }
     return millionths
   }
 
@@ -77,7 +124,10 @@ struct Arguments {
   /// The count in `text`, the value of option `name`: at least `minimum`.
   static func count(in text: String, for name: String, atLeast minimum: Int64 = 0) throws(CommandError) -> Int64 {
     guard let count = NumberSyntax.integer(text.utf8), count >= minimum else {
-      let expected = minimum == 0 ? "a count" : "a count of at least \(minimum)"
+      if !text.isEmpty, text.utf8.allSatisfy(isDigit) {
+        if NumberSyntax.integer(text.utf8) == nil { throw .usage("\(name): \(text) is too large") }
+      }
+      let expected = minimum == 0 ? "a count (digits, from 0)" : "a count of at least \(minimum)"
       throw .usage("\(name): expected \(expected), got '\(text)'")
     }
     return count
@@ -86,7 +136,13 @@ struct Arguments {
   /// The duration in `text`, the value of option `name`, in nanoseconds.
   static func duration(in text: String, for name: String) throws(CommandError) -> Int64 {
     guard let nanoseconds = NumberSyntax.duration(text.utf8) else {
-      throw .usage("\(name): bad duration '\(text)' (digits[.digits][ns|us|ms|s])")
+      var number = Substring(text)
+      for unit in ["ns", "us", "ms", "s"] where number.hasSuffix(unit) {
+        number = number.dropLast(unit.count)
+        break
+      }
+      if isDecimal(number.utf8) { throw .usage("\(name): \(text) is too large") }
+      throw .usage("\(name): bad duration '\(text)' (digits[.digits][ns|us|ms|s], e.g. 250ms)")
     }
     return nanoseconds
   }
@@ -97,9 +153,17 @@ struct Arguments {
   /// - Throws: a usage error for an option (a word of two or more
   ///   characters starting with `-`) or a second positional argument.
   static func positional(_ word: String, into slot: inout String?) throws(CommandError) {
-    if word.hasPrefix("-"), word.count > 1 { throw .usage("unknown option '\(word)'") }
-    guard slot == nil else { throw .usage("unexpected argument '\(word)'") }
+    if word.hasPrefix("-"), word.count > 1 { throw unknownOption(word) }
+    guard slot == nil else { throw .usage("unexpected argument '\(word)' (one file only; it is '\(slot ?? "")')") }
     slot = word
+  }
+
+  /// The error for `word`, an option no subcommand here knows.
+  static func unknownOption(_ word: String) -> CommandError {
+    if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+      return .usage("unknown option '\(word)' (an option's value is the next word: \(word[..<equals]) \(word[word.index(after: equals)...]))")
+    }
+    return .usage("unknown option '\(word)'")
   }
 
   /// The durations in `text`, a comma-separated list given to option `name`.
@@ -110,5 +174,14 @@ struct Arguments {
       durations.append(try duration(in: String(item), for: name))
     }
     return durations
+  }
+
+  /// Whether `byte` is an ASCII digit.
+  private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+  /// Whether `text` has the form `digits[.digits]` (whatever its size).
+  private static func isDecimal(_ text: some Collection<UInt8>) -> Bool {
+    let parts = text.split(separator: 0x2E, maxSplits: 1, omittingEmptySubsequences: false)
+    return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(isDigit) }
   }
 }

@@ -1,11 +1,13 @@
-/// Why a subcommand stopped, which decides its exit status
-/// (``Subcommand/exitStatus(for:)``).
+/// Why a subcommand stopped: printed as `error: <message>` on standard
+/// error, and the process exits with ``exitStatus`` whatever the kind.
 struct CommandError: Error, Equatable {
-  /// The kinds of failure the exit status tells apart.
+  /// The kinds of failure; they differ only in what is printed after the
+  /// message (a usage error adds the subcommand's usage line).
   enum Kind: Equatable {
     /// A bad command line: an unknown option, a missing or bad value.
     case usage
-    /// A file that cannot be read, decoded or written.
+    /// Anything else: a file that cannot be read, decoded or written, a
+    /// bad script line, an output that is not a terminal.
     case input
   }
 
@@ -13,9 +15,14 @@ struct CommandError: Error, Equatable {
   /// What went wrong, printed as `error: <message>`.
   var message: String
 
-  /// A bad command line (exit status 2).
+  /// The exit status of every error, of every subcommand: 2. (The script
+  /// format fixes 2 for `--script`, Docs/ScriptFormat.md; one status for
+  /// all keeps a missing file the same failure in every subcommand.)
+  static let exitStatus: Int32 = 2
+
+  /// A bad command line.
   static func usage(_ message: String) -> CommandError { CommandError(kind: .usage, message: message) }
 
-  /// A file that cannot be read, decoded or written (exit status 1).
+  /// A file that cannot be read, decoded or written, or another failure.
   static func input(_ message: String) -> CommandError { CommandError(kind: .input, message: message) }
 }

@@ -9,21 +9,25 @@ enum Dispatcher {
     case "frames": FramesCommand.self
     case "frame": FrameCommand.self
     case "play": PlayCommand.self
+    case "sheet": SheetCommand.self
     case "bench": BenchCommand.self
     default: nil
     }
   }
 
   /// The help text of the subcommand `name` names (`info`, `--ticks`,
-  /// ...), or the overview.
-  static func help(for name: String?) -> String {
+  /// ...), the overview for `nil` or `help`, or `nil` for an unknown name.
+  static func help(for name: String?) -> String? {
     switch name {
     case "--ticks": TicksCommand.help
     case "--script": ScriptFileCommand.help
-    case let name?: subcommand(named: name)?.help ?? Help.text
-    case nil: Help.text
+    case nil, "help", "--help", "-h": Help.text
+    case let name?: subcommand(named: name)?.help
     }
   }
+
+  /// The subcommands, as an error message lists them.
+  static let names = "info, frames, frame, play, sheet, bench, --ticks N, --script FILE"
 
   /// Runs the command line `words` (without the program's name), writing
   /// to `console`; returns the exit status.
@@ -35,12 +39,27 @@ enum Dispatcher {
       return 0
     case "help":
       _ = arguments.next()
-      console.line(help(for: arguments.next()))
+      let name = arguments.next()
+      if let extra = arguments.next() {
+        console.error("help: unexpected argument '\(extra)' (timeline-demo help [SUBCOMMAND])")
+        return CommandError.exitStatus
+      }
+      guard let text = help(for: name) else {
+        console.error("help: no subcommand '\(name ?? "")' (\(names))")
+        return CommandError.exitStatus
+      }
+      console.line(text)
       return 0
-    case let first? where subcommand(named: first) != nil:
-      _ = arguments.next()
-      return subcommand(named: first)!.main(&arguments, console: &console)
-    default:
+    case let first?:
+      if let command = subcommand(named: first) {
+        _ = arguments.next()
+        return command.main(&arguments, console: &console)
+      }
+      guard first.hasPrefix("-") else {
+        // `timeline-demo ticks 5`, `timeline-demo anim.gif`: not a subcommand.
+        console.error("unknown subcommand '\(first)' (\(names); see --help)")
+        return CommandError.exitStatus
+      }
       return runTimelineCommand(&arguments, console: &console)
     }
   }
@@ -49,7 +68,7 @@ enum Dispatcher {
   static func runTimelineCommand(_ arguments: inout Arguments, console: inout Console) -> Int32 {
     if arguments.asksForHelp {
       let words = sequence(state: arguments) { $0.next() }
-      console.line(help(for: words.first { $0 == "--ticks" || $0 == "--script" }))
+      console.line(help(for: words.first { $0 == "--ticks" || $0 == "--script" }) ?? Help.text)
       return 0
     }
     let commandLine: TimelineCommandLine
@@ -57,7 +76,7 @@ enum Dispatcher {
       commandLine = try TimelineCommandLine(parsing: &arguments)
     } catch {
       console.error(error.message)
-      return 2  // a usage error, for --ticks and --script alike
+      return CommandError.exitStatus
     }
     switch commandLine.mode {
     case .ticks: return TicksCommand.execute(console: &console) { () throws(CommandError) in try .make(commandLine) }

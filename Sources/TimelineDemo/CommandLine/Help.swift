@@ -9,9 +9,10 @@ enum Help {
     \(TicksCommand.usage)
     \(ScriptFileCommand.usage)
     \(InfoCommand.usage)
-    \(FramesCommand.usage)
-    \(FrameCommand.usage)
-    \(PlayCommand.usage)
+    \(indented(FramesCommand.usage))
+    \(indented(FrameCommand.usage))
+    \(indented(PlayCommand.usage))
+    \(SheetCommand.usage)
     \(BenchCommand.usage)
     timeline-demo help [SUBCOMMAND]          this text, or a subcommand's (also SUBCOMMAND --help)
 
@@ -28,15 +29,15 @@ enum Help {
   \(BenchCommand.options)
 
   \(durations)
-  Errors print 'error: ...' on standard error. Exit status: 0 success; 2 a usage
-  error (unknown option, missing or bad value); 1 a file that cannot be read,
-  decoded or written; --script exits 2 on every error (Docs/ScriptFormat.md).
+  \(exitStatuses)
 
   EXAMPLES
     timeline-demo --ticks 600
     timeline-demo --ticks 5184000 --hz 60 --jitter 7 --summary
     timeline-demo --script demo.tl --frames 100ms,50ms --loops 2 --json
     timeline-demo info anim.gif --json --crc
+    timeline-demo sheet hero.json
+    timeline-demo --ticks 120 --aseprite hero.json --clip attack --then 0-3 --json
   """
 
   /// Where frames come from (`--ticks`, `--script`).
@@ -44,7 +45,26 @@ enum Help {
   FRAMES (for --ticks and --script; --ticks defaults to the bundled sample GIF)
     --frames LIST        frame durations          --frames 100ms,50ms,70ms
     --gif FILE           frames of a GIF file     --gif anim.gif
+    --aseprite FILE      an Aseprite JSON export  --aseprite hero.json
     --loops K|inf        total plays              --loops 3
+  \(asepriteOptions)
+  """
+
+  /// `--aseprite` and `--clip` (`--ticks`, `--script`, `frame`, `frames`,
+  /// `play`).
+  static let asepriteOptions = """
+  ASEPRITE (--aseprite FILE.json: frames 0, 1, ... are the display list:
+  the sheet frames, then the ping-pong sequences; see the sheet subcommand)
+    --clip NAME          the tag NAME, played exactly as Aseprite plays it
+                                                  --clip walk
+    --clip sets the tag's frames, repeat (0: forever) and direction, as
+    play(clip:) does, with any --then queued after it; so it does not go
+    with --range, --loops or --direction. The timeline is left stopped at
+    the clip's start: --ticks and play start it; a script needs its own
+    'play' line. With --ticks --json, each tick also gives "sheet_frame":
+    Aseprite's frame number shown. The sheet image (frame, frames, play)
+    is meta.image, found from the JSON file's folder (a Windows path by
+    its file name there).
   """
 
   /// The timeline's starting configuration (`--ticks`, `--script`, `play`).
@@ -63,15 +83,32 @@ enum Help {
                                                   --cue step@5
   """
 
-  /// The number syntax of every option.
+  /// The number syntax of every option, and the rules every option follows.
   static let durations = """
   Durations: digits[.digits][ns|us|ms|s] (no unit: seconds), e.g. 16.666667ms.
   Counts and rates: ASCII digits (a rate may have a fraction), e.g. 3, 1.5.
+  Frames are numbered from 0 everywhere (--index, --range, --cue, info, play,
+  frame-000.png). An option's value is the next word, never a word starting
+  with '--' (write ./--name for such a file); each option is given once
+  (--cue may repeat). Input files must be regular files.
   """
+
+  /// The exit statuses, the same for every subcommand.
+  static let exitStatuses = """
+  Errors print 'error: ...' on standard error. Exit status: 0 success; 2 any
+  error (unknown option, missing or bad value, a file that cannot be read,
+  decoded or written; for --script also a bad line, Docs/ScriptFormat.md).
+  """
+
+  /// `usage` with its lines after the first indented as the overview's
+  /// USAGE lines are.
+  static func indented(_ usage: String) -> String {
+    usage.split(separator: "\n").joined(separator: "\n  ")
+  }
 
   /// The help text of a subcommand: its usage, `sections`, the number
   /// syntax and its exit statuses.
-  static func subcommand(usage: String, _ sections: [String], exitStatuses: String) -> String {
+  static func subcommand(usage: String, _ sections: [String], exitStatuses: String = exitStatuses) -> String {
     "usage: " + usage.split(separator: "\n").joined(separator: "\n       ") + "\n\n"
       + sections.joined(separator: "\n\n") + "\n\n" + durations + "\n" + exitStatuses
   }

@@ -4,11 +4,9 @@
 ///   prints ``help`` and exits 0.
 /// - Output goes to the ``Console``; an error prints `error: <message>`
 ///   on standard error (a usage error also its ``usage``) and exits with
-///   ``exitStatus(for:)``: 0 success, 2 a usage error (an unknown option,
-///   a missing or bad value), 1 a file that cannot be read, decoded or
-///   written. A subcommand whose format fixes other statuses (`--script`,
-///   Docs/ScriptFormat.md) overrides ``exitStatus(for:)`` and says so in
-///   its ``help``.
+///   status 2 (``CommandError/exitStatus``), whatever went wrong: an
+///   unknown option, a missing or bad value, a file that cannot be read,
+///   decoded or written.
 protocol Subcommand {
   /// How to call it, one line per form (`timeline-demo info FILE.gif ...`).
   static var usage: String { get }
@@ -22,25 +20,11 @@ protocol Subcommand {
 
   /// Does the work, writing to `console`.
   func run(_ console: inout Console) throws(CommandError)
-
-  /// The exit status for `error`.
-  static func exitStatus(for error: CommandError) -> Int32
 }
 
 extension Subcommand {
-  /// 2 for a usage error, 1 for a file that cannot be read, decoded or written.
-  static func exitStatus(for error: CommandError) -> Int32 {
-    switch error.kind {
-    case .usage: 2
-    case .input: 1
-    }
-  }
-
   /// The exit statuses, as ``help`` states them.
-  static var standardExitStatuses: String {
-    "Exit status: 0 success; 2 a usage error (unknown option, missing or bad value);\n"
-      + "1 a file that cannot be read, decoded or written."
-  }
+  static var standardExitStatuses: String { Help.exitStatuses }
 
   /// Runs the subcommand on the words after its name: its help, or parse
   /// and run. Returns the exit status.
@@ -61,7 +45,7 @@ extension Subcommand {
     } catch {
       console.error(error.message)
       if error.kind == .usage { console.errorLine("usage: " + usage.split(separator: "\n").joined(separator: "\n       ")) }
-      return exitStatus(for: error)
+      return CommandError.exitStatus
     }
   }
 }

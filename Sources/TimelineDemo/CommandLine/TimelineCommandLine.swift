@@ -40,16 +40,18 @@ struct TimelineCommandLine {
         scriptPath = try arguments.value(for: name)
       case "--hz":
         let hz = try arguments.rate(for: name)
-        guard hz > 0 else { throw .usage("--hz: the rate must be positive") }
+        guard hz > 0 else { throw .usage("--hz: ticks per second must be above 0") }
         hzMillionths = hz
       case "--jitter":
         jitterSeed = UInt64(try arguments.count(for: name))
       case "--json":
+        try arguments.flag(name)
         json = true
       case "--summary":
+        try arguments.flag(name)
         summaryOnly = true
       default:
-        throw .usage(name.hasPrefix("-") ? "unknown option '\(name)'" : "unexpected argument '\(name)'")
+        throw name.hasPrefix("-") ? Arguments.unknownOption(name) : .usage("unexpected argument '\(name)'")
       }
     }
     switch (ticks, scriptPath) {

@@ -6,6 +6,12 @@ import TimelineScript
 struct TimelineOptions {
   var frames: [Int64]?
   var gifPath: String?
+  /// `--aseprite FILE.json`: the display list of an Aseprite export.
+  var asepritePath: String?
+  /// `--clip NAME`: the tag of the export to set the timeline up with.
+  var clipName: String?
+  /// The options given, by name.
+  private(set) var given: Set<String> = []
   var loops: LoopCount?
   var configuration = TimelineConfiguration()
   /// `--range A-B`: the frames to play.
@@ -23,6 +29,10 @@ struct TimelineOptions {
       frames = try arguments.durations(for: name)
     case "--gif":
       gifPath = try arguments.value(for: name)
+    case "--aseprite":
+      asepritePath = try arguments.value(for: name)
+    case "--clip":
+      clipName = try arguments.value(for: name)
     case "--loops":
       let text = try arguments.value(for: name)
       if text == "inf" {
@@ -68,7 +78,7 @@ struct TimelineOptions {
       }
       then = (a, b, loops)
     case "--cue":
-      let text = try arguments.value(for: name)
+      let text = try arguments.value(for: name, repeatable: true)
       guard let at = text.lastIndex(of: "@"), at != text.startIndex else {
         throw .usage("--cue: expected NAME@FRAME, got '\(text)'")
       }
@@ -77,7 +87,27 @@ struct TimelineOptions {
     default:
       return false
     }
+    given.insert(name)
     return true
+  }
+
+  /// The options `--clip` sets itself, which cannot be given with it.
+  static let setByClip = ["--range", "--loops", "--direction"]
+
+  /// Checks the frame source options go together: one source, and `--clip`
+  /// only with `--aseprite` and without the options it sets.
+  ///
+  /// - Throws: a usage error.
+  func checkSource() throws(CommandError) {
+    if frames != nil, gifPath != nil { throw .usage("give --frames or --gif, not both") }
+    if asepritePath != nil, frames != nil || gifPath != nil {
+      throw .usage("give one of --frames, --gif and --aseprite")
+    }
+    guard let clipName else { return }
+    guard asepritePath != nil else { throw .usage("--clip \(clipName) needs --aseprite FILE.json") }
+    if let option = Self.setByClip.first(where: given.contains) {
+      throw .usage("--clip plays the tag with its own frames, repeat and direction: drop \(option)")
+    }
   }
 
   /// `A-B` as two frame indices.
@@ -96,15 +126,17 @@ struct TimelineOptions {
     return configuration
   }
 
-  /// Makes the timeline these options describe and hands it to `job`.
-  /// With neither `--frames` nor `--gif`, plays the bundled sample GIF when
-  /// `useSample` is set, and fails otherwise.
+  /// Makes the timeline these options describe and hands it to `job`
+  /// (with the sprite-sheet provider, for `--aseprite`). With none of
+  /// `--frames`, `--gif` and `--aseprite`, plays the bundled sample GIF
+  /// when `useSample` is set, and fails otherwise.
   ///
-  /// - Throws: a usage error for frames or loops the timeline rejects, an
-  ///   input error for a GIF file that cannot be read or decoded, and what
-  ///   `job` throws.
+  /// - Throws: a usage error for sources that do not go together
+  ///   (``checkSource()``) and for frames, loops or a clip the timeline
+  ///   rejects, an input error for a GIF file or an export that cannot be
+  ///   read or decoded, and what `job` throws.
   func run(_ job: some TimelineJob, useSample: Bool, console: inout Console) throws(CommandError) {
-    if frames != nil, gifPath != nil { throw .usage("give --frames or --gif, not both") }
+    try checkSource()
     if let frames {
       let provider: SyntheticFrameProvider
       do {
@@ -112,7 +144,12 @@ struct TimelineOptions {
       } catch {
         throw .usage("--frames: \(error)")
       }
-      return try job.run(try timeline(provider), console: &console)
+      return try job.run(try timeline(provider), sheet: nil, console: &console)
+    }
+    if let asepritePath {
+      // Timing only: the sheet image is not read.
+      let provider = SpriteSheetFrameProvider(sheet: try AsepriteInput.open(asepritePath))
+      return try job.run(try sheetTimeline(provider, path: asepritePath), sheet: provider, console: &console)
     }
     let gif: GIFFrameProvider
     if let gifPath {
@@ -122,30 +159,53 @@ struct TimelineOptions {
     } else {
       throw .usage("no frames: give --frames 100ms,50ms,... or --gif FILE")
     }
-    try job.run(try timeline(gif), console: &console)
+    try job.run(try timeline(gif), sheet: nil, console: &console)
+  }
+
+  /// The timeline over `provider` (read from `path`) with these options'
+  /// configuration; with `--clip NAME`, set up as `play(clip:then:)` sets
+  /// it up (the tag's clip from its first frame, any `--then` clip queued
+  /// after it), and then stopped: `--ticks` and `play` start it, a script
+  /// starts it with its own `play` line.
+  ///
+  /// - Throws: a usage error for an unknown tag, and as ``timeline(_:)``.
+  func sheetTimeline(_ provider: SpriteSheetFrameProvider, path: String) throws(CommandError) -> Timeline {
+    var timeline = try timeline(provider)
+    guard let clipName else { return timeline }
+    let clip = try AsepriteInput.clip(named: clipName, in: provider.sheet, path: path)
+    do {
+      try timeline.play(clip: clip, then: timeline.queued)
+    } catch {
+      throw .usage("--clip \(clipName): \(error)")
+    }
+    timeline.stop()
+    return timeline
   }
 
   /// The timeline over `provider` with these options' configuration.
   ///
   /// - Throws: a usage error when the timeline rejects them (`--loops K`
   ///   whose total duration exceeds `Int64.max`).
-  func timeline<Provider: FrameProvider>(_ provider: Provider) throws(CommandError) -> Timeline<Provider> {
-    var timeline: Timeline<Provider>
+  func timeline(_ provider: some FrameProvider) throws(CommandError) -> Timeline {
+    var timeline: Timeline
     do {
       timeline = try Timeline(provider: provider, configuration: startingConfiguration)
     } catch {
       throw .usage("\(error)")
     }
     // Through the script language's one apply, as `--script` would.
-    var commands: [ScriptCommand] = []
-    if let (a, b) = range { commands.append(.range(a, b)) }
-    if let (a, b, loops) = then { commands.append(.then(first: a, last: b, loops: loops.plays, direction: nil)) }
-    commands += cues.map { ScriptCommand.cue($0.name, frame: $0.frame) }
-    for command in commands {
+    // Each with the option as written, for its error message.
+    var commands: [(option: String, command: ScriptCommand)] = []
+    if let (a, b) = range { commands.append(("--range \(a)-\(b)", .range(a, b))) }
+    if let (a, b, loops) = then {
+      commands.append(("--then \(a)-\(b):\(loops)", .then(first: a, last: b, loops: loops.plays, direction: nil)))
+    }
+    commands += cues.map { ("--cue \($0.name)@\($0.frame)", ScriptCommand.cue($0.name, frame: $0.frame)) }
+    for (option, command) in commands {
       do {
         try command.apply(to: &timeline)
       } catch {
-        throw .usage("\(command): \(error)")
+        throw .usage("\(option): \(error)")
       }
     }
     return timeline

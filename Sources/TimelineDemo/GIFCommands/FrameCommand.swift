@@ -2,9 +2,15 @@ import AnimTimeline
 
 /// `timeline-demo frame FILE.gif --out FILE`: one composited frame as an
 /// image file (a poster or thumbnail): frame `--index N`, or the frame a
-/// forward timeline over the GIF shows at `--at TIME`.
+/// forward timeline over the GIF shows at `--at TIME`. Prints what it
+/// wrote unless `--quiet`. With `--aseprite FILE.json`, a frame of the
+/// sprite sheet, untrimmed: sheet frame `--index N`, or the one shown at
+/// `--at TIME` by a timeline over the display list or playing `--clip NAME`.
 struct FrameCommand: Subcommand {
-  static let usage = "timeline-demo frame FILE.gif (--at TIME | --index N) --out FILE [--format png|pam]"
+  static let usage = """
+    timeline-demo frame FILE.gif (--at TIME | --index N) --out IMAGE.png|IMAGE.pam [--size WxH] [--quiet]
+    timeline-demo frame --aseprite FILE.json [--clip NAME] (--at TIME | --index N) --out IMAGE.png|IMAGE.pam ...
+    """
 
   static let help = Help.subcommand(
     usage: usage,
@@ -12,10 +18,18 @@ struct FrameCommand: Subcommand {
     frame: one composited frame as an image file
       --at TIME            the frame shown at TIME    --at 1.5s
       --index N            frame N (from 0)           --index 3
-      --out FILE           the image file             --out poster.png
-      --format png|pam     the image format (from FILE's extension, else png)
-    """],
-    exitStatuses: standardExitStatuses)
+      --out FILE           the image file; its extension, .png or .pam,
+                           is its format              --out poster.png
+      --format png|pam     the format, which must match FILE's extension
+      --size WxH           a thumbnail that fits WxH (aspect kept, never
+                           enlarged; area averaging)  --size 64x64
+      --quiet, -q          print nothing on success (else: path, size, bytes)
+      --aseprite FILE      a frame of an Aseprite export's sheet, untrimmed:
+                           --index N is sheet frame N (from 0), --at TIME
+                           the frame shown at TIME    --aseprite hero.json
+      --clip NAME          with --at: the frame the tag NAME shows at TIME,
+                           played as Aseprite plays it   --clip attack
+    """, Help.asepriteOptions])
 
   /// Which frame: an index, or the one shown at a time.
   enum Choice {
@@ -23,10 +37,14 @@ struct FrameCommand: Subcommand {
     case time(Int64)
   }
 
-  var path: String
+  var path: String?
+  var aseprite: String?
+  var clip: String?
   var output: String
   var format: ImageFormat
   var choice: Choice
+  var size: ImageSize?
+  var quiet = false
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
     var path: String?
@@ -40,28 +58,37 @@ struct FrameCommand: Subcommand {
       case "--format": format = try arguments.choice(for: word)
       case "--index": index = try arguments.count(for: word)
       case "--at": time = try arguments.duration(for: word)
+      case "--size": size = try arguments.size(for: word)
+      case "--quiet", "-q":
+        try arguments.flag("--quiet")
+        quiet = true
+      case "--aseprite": aseprite = try arguments.value(for: word)
+      case "--clip": clip = try arguments.value(for: word)
       default: try Arguments.positional(word, into: &path)
       }
     }
-    guard let path else { throw .usage("frame needs a GIF file") }
-    guard let output else { throw .usage("frame needs --out FILE") }
+    try AsepriteInput.checkSource(gif: path, aseprite: aseprite, clip: clip, command: "frame")
+    guard let output else { throw .usage("frame needs --out FILE (FILE.png or FILE.pam)") }
     switch (index, time) {
     case let (index?, nil): choice = .index(Int(index))
     case let (nil, time?): choice = .time(time)
-    default: throw .usage("frame needs exactly one of --index N and --at TIME")
+    case (nil, nil): throw .usage("frame needs --index N or --at TIME")
+    case (_?, _?): throw .usage("give --index or --at, not both")
     }
+    if clip != nil, index != nil { throw .usage("--index N is a sheet frame; --clip goes with --at TIME") }
     self.path = path
     self.output = output
-    self.format = format ?? (output.lowercased().hasSuffix(".pam") ? .pam : .png)
+    self.format = try ImageFormat.forFile(output, option: "--out", requested: format)
   }
 
   func run(_ console: inout Console) throws(CommandError) {
-    var provider = try GIFInput.open(path)
+    if let aseprite { return try runSheet(aseprite, &console) }
+    var provider = try GIFInput.open(path ?? "")
     let index: Int
     switch choice {
     case let .index(requested):
       guard requested < provider.frameCount else {
-        throw .usage("--index \(requested) is out of range 0..<\(provider.frameCount)")
+        throw .usage("--index \(requested): \(Self.frames(provider.frameCount))")
       }
       index = requested
     case let .time(time):
@@ -71,6 +98,49 @@ struct FrameCommand: Subcommand {
       }
       index = found
     }
-    try FileSystem.createFile(output, contents: format.encode(try GIFInput.frame(index, of: &provider)))
+    try write(try GIFInput.frame(index, of: &provider), frame: index, &console)
+  }
+
+  /// `frame --aseprite FILE.json`.
+  func runSheet(_ aseprite: String, _ console: inout Console) throws(CommandError) {
+    let provider = try AsepriteInput.openWithImage(aseprite)
+    let index: Int
+    switch choice {
+    case let .index(requested):
+      let count = provider.sheet.frames.count
+      guard requested < count else {
+        throw .usage("--index \(requested): " + (count == 1 ? "the sheet has 1 frame, frame 0" : "the sheet has \(count) frames, 0 to \(count - 1)"))
+      }
+      index = requested  // provider frames 0..<count are the sheet frames
+    case let .time(time):
+      var options = TimelineOptions()
+      options.asepritePath = aseprite
+      options.clipName = clip
+      let timeline = try options.sheetTimeline(provider, path: aseprite)
+      guard let found = try? timeline.frameIndex(at: time) else { throw .input("no frame is shown at \(time) ns") }
+      index = found
+    }
+    let sheetFrame = (try? provider.sheetFrame(at: index)) ?? index
+    try write(try AsepriteInput.image(index, of: provider), frame: sheetFrame, &console)
+  }
+
+  /// Writes `image` (or its thumbnail), frame `frame`, to the output file.
+  func write(_ frameImage: RGBAImage, frame: Int, _ console: inout Console) throws(CommandError) {
+    var image = frameImage
+    if let size { image = image.resized(toFit: size) }
+    let bytes = format.encode(image)
+    try FileSystem.createFile(output, contents: bytes)
+    if !quiet { console.line(Self.wrote(output, frame: frame, image: image, format: format, bytes: bytes.count)) }
+  }
+
+  /// `the GIF has N frames, 0 to N-1`.
+  static func frames(_ count: Int) -> String {
+    count == 1 ? "the GIF has 1 frame, frame 0" : "the GIF has \(count) frames, 0 to \(count - 1)"
+  }
+
+  /// The line `frame` and `frames` print for each image file they write:
+  /// `wrote PATH: frame N, WxH pixels, FORMAT, B bytes`.
+  static func wrote(_ path: String, frame: Int, image: RGBAImage, format: ImageFormat, bytes: Int) -> String {
+    "wrote \(path): frame \(frame), \(image.width)x\(image.height) pixels, \(format.rawValue.uppercased()), \(bytes) bytes"
   }
 }

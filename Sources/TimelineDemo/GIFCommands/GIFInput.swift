@@ -4,10 +4,19 @@ import AnimTimeline
 enum GIFInput {
   /// Opens the GIF file at `path`.
   ///
+  /// The demo reads the file itself (``FileSystem/contents(ofFile:limit:)``:
+  /// regular files only, checked before they are opened, and `strerror`
+  /// text in errors) and hands the bytes to `GIFFrameProvider(bytes:)`,
+  /// rather than using `GIFFrameProvider(contentsOfFile:)`, whose `open`
+  /// waits on a named pipe and whose error gives a bare `errno` number.
+  ///
   /// - Throws: an input error when it cannot be read or decoded.
+  /// - Complexity: O(*n*) in the file size.
   static func open(_ path: String) throws(CommandError) -> GIFFrameProvider {
+    let options = GIFOptions()
+    let bytes = try FileSystem.contents(ofFile: path, limit: options.maxFileBytes)
     do {
-      return try GIFFrameProvider(contentsOfFile: path)
+      return try GIFFrameProvider(bytes: bytes, options: options)
     } catch {
       throw .input("\(path): \(error)")
     }

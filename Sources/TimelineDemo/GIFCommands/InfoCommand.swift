@@ -9,11 +9,10 @@ struct InfoCommand: Subcommand {
   static let help = Help.subcommand(
     usage: usage,
     ["""
-    info: what the GIF file holds, one line per frame
+    info: what the GIF file holds, one line per frame (frame 0, 1, ...)
       --json               one JSON object (width, height, loops, frames)
       --crc                also the CRC-32 of each composited RGBA canvas
-    """],
-    exitStatuses: standardExitStatuses)
+    """])
 
   var path: String
   var json = false
@@ -23,8 +22,12 @@ struct InfoCommand: Subcommand {
     var path: String?
     while let word = arguments.next() {
       switch word {
-      case "--json": json = true
-      case "--crc": crc = true
+      case "--json":
+        try arguments.flag(word)
+        json = true
+      case "--crc":
+        try arguments.flag(word)
+        crc = true
       default: try Arguments.positional(word, into: &path)
       }
     }
@@ -37,7 +40,7 @@ struct InfoCommand: Subcommand {
     var frames: [(info: GIFFrameInfo, delayMS: Int64, complete: Bool, crc: UInt32?)] = []
     for index in 0..<provider.frameCount {
       var checksum: UInt32? = nil
-      if crc { checksum = CRC32.checksum(try GIFInput.frame(index, of: &provider).pixels) }
+      if crc { checksum = try GIFInput.frame(index, of: &provider).pixelChecksum }
       let complete = (try? provider.isFrameComplete(index)) ?? false
       frames.append((provider.frameInfo[index], provider.frameDuration(at: index) / 1_000_000, complete, checksum))
     }
@@ -54,7 +57,7 @@ struct InfoCommand: Subcommand {
         out += position == 0 ? "\n" : ",\n"
         out += "    {\"delay_cs\": \(frame.info.delayCentiseconds), \"delay_ms\": \(frame.delayMS)"
         out += ", \"disposal\": \(frame.info.disposal), \"complete\": \(frame.complete)"
-        if let crc = frame.crc { out += ", \"crc32\": \"\(CRC32.hex(crc))\"" }
+        if let crc = frame.crc { out += ", \"crc32\": \"\(Self.hex(crc))\"" }
         out += "}"
       }
       out += "\n  ]\n}"
@@ -68,9 +71,15 @@ struct InfoCommand: Subcommand {
         var line = "frame \(position): \(info.width)x\(info.height) at (\(info.x),\(info.y))"
         line += ", delay \(info.delayCentiseconds) cs (\(frame.delayMS) ms), disposal \(info.disposal)"
         line += frame.complete ? ", complete" : ", incomplete"
-        if let crc = frame.crc { line += ", crc32 \(CRC32.hex(crc))" }
+        if let crc = frame.crc { line += ", crc32 \(Self.hex(crc))" }
         console.line(line)
       }
     }
+  }
+
+  /// `crc` as eight lower-case hex digits.
+  static func hex(_ crc: UInt32) -> String {
+    let digits = String(crc, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
   }
 }

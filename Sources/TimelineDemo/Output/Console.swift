@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Where a subcommand writes: standard output, buffered (one write per
 /// 64 KiB, so long simulations are not bound by per-line writes), and
 /// standard error.
@@ -9,9 +17,13 @@ struct Console {
   private let writeOutput: ([UInt8]) -> Void
   private let writeError: ([UInt8]) -> Void
 
+  /// Whether standard output is a terminal (`play` draws only on one).
+  let isTerminal: Bool
+
   /// A console that hands standard output's bytes to `output` and standard
-  /// error's to `error`.
-  init(output: @escaping ([UInt8]) -> Void, error: @escaping ([UInt8]) -> Void) {
+  /// error's to `error`; `isTerminal` says whether `output` is a terminal.
+  init(isTerminal: Bool = false, output: @escaping ([UInt8]) -> Void, error: @escaping ([UInt8]) -> Void) {
+    self.isTerminal = isTerminal
     writeOutput = output
     writeError = error
     buffer.reserveCapacity(1 << 16)
@@ -20,6 +32,7 @@ struct Console {
   /// The process's standard output and standard error.
   static func standard() -> Console {
     Console(
+      isTerminal: isatty(1) == 1,
       output: { FileSystem.writeAll($0, toDescriptor: 1) },
       error: { FileSystem.writeAll($0, toDescriptor: 2) })
   }

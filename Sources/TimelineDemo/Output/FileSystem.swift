@@ -8,67 +8,106 @@ import Musl
 
 /// The files the demo reads and writes, through the C library (the demo
 /// does not need Foundation).
+///
+/// Only regular files are read or written: a path is checked with `stat`
+/// first, so a directory, a named pipe or a device is refused before it is
+/// opened (opening a pipe would block), then opened without blocking and
+/// checked again with `fstat`, in case it changed in between. Errors name
+/// the path and give the C library's text for `errno` (`strerror`).
 enum FileSystem {
-  /// The largest file the demo reads whole.
+  /// The largest file the demo reads whole unless told otherwise.
   static let maxFileBytes = 256 << 20
 
   /// Writes all of `bytes` to file descriptor `descriptor`.
   static func writeAll(_ bytes: [UInt8], toDescriptor descriptor: Int32) {
-    bytes.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-        if written <= 0 { return }
-        offset += written
-      }
-    }
+    _ = writeFully(bytes, to: descriptor)
   }
 
-  /// The bytes of the file at `path`.
+  /// The bytes of the regular file at `path`, at most `limit` of them.
   ///
-  /// - Throws: an input error when it cannot be opened or read, or holds
-  ///   more than ``maxFileBytes``.
-  static func contents(ofFile path: String) throws(CommandError) -> [UInt8] {
-    guard let file = fopen(path, "rb") else { throw .input("cannot open '\(path)'") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBufferPointer { fread($0.baseAddress, 1, $0.count, file) }
-      if count <= 0 { break }
-      bytes.append(contentsOf: chunk[0..<count])
-      if bytes.count > maxFileBytes { throw .input("'\(path)' is larger than 256 MiB") }
+  /// - Throws: an error `PATH: <reason>` when `path` is empty, names no
+  ///   regular file, cannot be opened or read, or holds more than `limit`
+  ///   bytes (checked before reading).
+  /// - Complexity: O(*n*) in the file size.
+  static func contents(ofFile path: String, limit: Int = maxFileBytes) throws(CommandError) -> [UInt8] {
+    guard !path.isEmpty else { throw .usage("the file name is empty") }
+    var status = stat()
+    guard stat(path, &status) == 0 else { throw .input("\(path): \(lastError())") }
+    try requireRegular(path, status)
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .input("\(path): \(lastError())") }
+    defer { _ = close(descriptor) }
+    guard fstat(descriptor, &status) == 0 else { throw .input("\(path): \(lastError())") }
+    try requireRegular(path, status)
+    let size = Int(status.st_size)
+    guard size <= limit else {
+      throw .input("\(path): the file holds \(size) bytes, more than the limit of \(limit)")
     }
-    guard ferror(file) == 0 else { throw .input("cannot read '\(path)'") }
+    var bytes = [UInt8](repeating: 0, count: size)
+    var filled = 0
+    var failure: Int32 = 0
+    bytes.withUnsafeMutableBytes { buffer in
+      guard let start = buffer.baseAddress else { return }  // an empty file
+      while filled < size {
+        let got = read(descriptor, start + filled, size - filled)
+        if got < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        if got == 0 { break }  // the file shrank: keep what was read
+        filled += got
+      }
+    }
+    guard failure == 0 else { throw .input("\(path): cannot read: \(text(of: failure))") }
+    if filled < size { bytes.removeSubrange(filled...) }
     return bytes
   }
 
-  /// Creates (or replaces) the file at `path` holding `bytes`.
+  /// Creates (or replaces) the regular file at `path` holding `bytes`.
   ///
-  /// - Throws: an input error when it cannot be written.
+  /// - Throws: an error `PATH: cannot write: <reason>` when it cannot be
+  ///   written, or `PATH: not a regular file` when `path` names a
+  ///   directory, a named pipe or a device. A file left half-written is
+  ///   removed.
+  /// - Complexity: O(*n*) in the bytes.
   static func createFile(_ path: String, contents bytes: [UInt8]) throws(CommandError) {
-    guard let file = fopen(path, "wb") else { throw .input("cannot write '\(path)': \(lastError())") }
-    let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-    let closed = fclose(file) == 0
-    guard written == bytes.count, closed else { throw .input("cannot write '\(path)': \(lastError())") }
+    guard !path.isEmpty else { throw .usage("the file name is empty") }
+    var status = stat()
+    if stat(path, &status) == 0 { try requireRegular(path, status) }
+    // Non-blocking: a named pipe put there since the `stat` fails to open
+    // (ENXIO) instead of waiting for a reader.
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw .input("\(path): cannot write: \(lastError())") }
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      _ = close(descriptor)
+      throw .input("\(path): not a regular file")
+    }
+    var failure = writeFully(bytes, to: descriptor)
+    if close(descriptor) != 0, failure == 0 { failure = errno }
+    guard failure == 0 else {
+      _ = unlink(path)
+      throw .input("\(path): cannot write: \(text(of: failure))")
+    }
   }
 
   /// Creates the directory `path` and any missing parents (`mkdir -p`).
   ///
-  /// - Throws: an input error when one cannot be created.
+  /// - Throws: an error `PATH: <reason>` when one cannot be created or
+  ///   `path` names something other than a directory.
   static func createDirectories(_ path: String) throws(CommandError) {
+    guard !path.isEmpty else { throw .usage("the directory name is empty") }
     var prefix = path.hasPrefix("/") ? "/" : ""
     for component in path.split(separator: "/") {
       prefix += component
       if mkdir(prefix, 0o777) != 0, errno != EEXIST {
-        throw .input("cannot create '\(path)': \(lastError())")
+        throw .input("\(path): cannot create directory '\(prefix)': \(lastError())")
       }
       prefix += "/"
     }
     var status = stat()
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-      throw .input("cannot create '\(path)': not a directory")
-    }
+    guard stat(path, &status) == 0 else { throw .input("\(path): \(lastError())") }
+    guard status.st_mode & S_IFMT == S_IFDIR else { throw .input("\(path): not a directory") }
   }
 
   /// `path` and `name` joined by one `/`.
@@ -76,8 +115,47 @@ enum FileSystem {
     path.isEmpty || path.hasSuffix("/") ? path + name : path + "/" + name
   }
 
+  /// Throws `PATH: not a regular file (a directory)` and the like unless
+  /// `status` is that of a regular file.
+  private static func requireRegular(_ path: String, _ status: stat) throws(CommandError) {
+    let kind: String
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFDIR: kind = " (a directory)"
+    case S_IFIFO: kind = " (a named pipe)"
+    case S_IFCHR, S_IFBLK: kind = " (a device)"
+    case S_IFSOCK: kind = " (a socket)"
+    default: kind = ""
+    }
+    throw .input("\(path): not a regular file\(kind)")
+  }
+
+  /// Writes all of `bytes` to `descriptor`, retrying after a signal;
+  /// returns 0, or the `errno` that stopped it.
+  private static func writeFully(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+    bytes.withUnsafeBytes { raw in
+      guard let base = raw.baseAddress else { return 0 }
+      var offset = 0
+      while offset < raw.count {
+        let written = write(descriptor, base + offset, raw.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        if written == 0 { return EIO }
+        offset += written
+      }
+      return 0
+    }
+  }
+
+  /// The C library's message for error number `number`.
+  private static func text(of number: Int32) -> String {
+    String(cString: strerror(number))
+  }
+
   /// The C library's message for `errno`.
   private static func lastError() -> String {
-    String(cString: strerror(errno))
+    text(of: errno)
   }
 }

@@ -2,8 +2,9 @@
 /// over the frames and configuration the options give, one output line
 /// per command line (``ScriptJob``).
 ///
-/// Every error exits with status 2, as the script format fixes: a bad
-/// option or value, a script that cannot be read, a bad line.
+/// Every error exits with status 2, as the script format fixes (and as
+/// every subcommand does): a bad option or value, a script that cannot be
+/// read, a bad line.
 struct ScriptFileCommand: TimelineSubcommand {
   static let usage = "timeline-demo --script FILE [options]    run a timeline script (Docs/ScriptFormat.md)"
 
@@ -59,7 +60,4 @@ struct ScriptFileCommand: TimelineSubcommand {
     let script = try FileSystem.contents(ofFile: path)
     try options.run(ScriptJob(script: script, json: json), useSample: false, console: &console)
   }
-
-  /// 2, whatever the error.
-  static func exitStatus(for error: CommandError) -> Int32 { 2 }
 }

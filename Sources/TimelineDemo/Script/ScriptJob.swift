@@ -8,7 +8,7 @@ struct ScriptJob: TimelineJob {
   var json: Bool
 
   /// - Throws: an input error `line N: <reason>` for the first bad line.
-  func run<Provider: FrameProvider>(_ timeline: Timeline<Provider>, console: inout Console) throws(CommandError) {
+  func run(_ timeline: Timeline, sheet: SpriteSheetFrameProvider?, console: inout Console) throws(CommandError) {
     var runner = ScriptRunner(timeline: timeline, json: json)
     if let failure = runner.run(script, write: { console.line($0) }) {
       throw .input(failure.message)

@@ -14,10 +14,14 @@ struct TickSimulation: TimelineJob {
   /// The nominal instant of tick `k`: `k / hz` seconds, rounded to the
   /// nearest nanosecond on its own (never accumulated).
   func nominalInstant(_ k: Int64) -> Int64 {
-    let numerator = UInt128(UInt64(k)) * 1_000_000_000_000_000
-    let hz = UInt128(UInt64(hzMillionths))
-    let rounded = (numerator + hz / 2) / hz
-    return rounded > UInt128(Int64.max) ? .max : Int64(rounded)
+    // (k * 10^15 + hz / 2) / hz in full width: no UInt128 (macOS 15 only).
+    let hz = UInt64(hzMillionths)
+    let (high, low) = UInt64(k).multipliedFullWidth(by: 1_000_000_000_000_000)
+    let (sum, carry) = low.addingReportingOverflow(hz / 2)
+    let numerator = (high: high &+ (carry ? 1 : 0), low: sum)
+    guard numerator.high < hz else { return .max }
+    let rounded = hz.dividingFullWidth(numerator).quotient
+    return rounded > UInt64(Int64.max) ? .max : Int64(rounded)
   }
 
   /// What a simulation ends with.
@@ -33,8 +37,8 @@ struct TickSimulation: TimelineJob {
     var drift: Int64?
   }
 
-  func run<Provider: FrameProvider>(_ start: Timeline<Provider>, console: inout Console) {
-    let summary = simulate(start) { console.line($0) }
+  func run(_ start: Timeline, sheet: SpriteSheetFrameProvider?, console: inout Console) {
+    let summary = simulate(start, sheet: sheet) { console.line($0) }
     let drift = summary.drift.map(String.init)
     if json {
       console.line(#"{"summary":{"ticks":\#(ticks),"frames_shown":\#(summary.stats.framesShown),"frames_skipped":\#(summary.stats.framesSkipped),"loops":\#(summary.loops),"state":"\#(summary.state.rawValue)","t":\#(summary.position),"frame":\#(summary.frame),"simulated_ns":\#(summary.simulated),"clamped_sum_ns":\#(summary.stats.clampedSum),"cue_hits":\#(summary.stats.cueHits),"range_switches":\#(summary.stats.rangeSwitches),"drift_ns":\#(drift ?? "null"),"longest_tick_ns":\#(summary.stats.longestTick)}}"#)
@@ -44,7 +48,10 @@ struct TickSimulation: TimelineJob {
   }
 
   /// Runs the simulation, writing the per-tick lines (unless `summaryOnly`).
-  func simulate<Provider: FrameProvider>(_ start: Timeline<Provider>, write: (String) -> Void) -> Summary {
+  /// With `sheet`, the timeline's provider for `--aseprite`, each JSON
+  /// tick also gives the sheet frame shown (`"sheet_frame"`, Aseprite's
+  /// frame number, from 0).
+  func simulate(_ start: Timeline, sheet: SpriteSheetFrameProvider? = nil, write: (String) -> Void) -> Summary {
     var timeline = start
     let clock = ManualClock()
     var driver = TimelineDriver(clock: clock)
@@ -75,15 +82,17 @@ struct TickSimulation: TimelineJob {
       for hit in timeline.cueHits(in: events) { stats.cueHits &+= hit.count }
       if summaryOnly { continue }
       if json {
-        write(#"{"tick":\#(k),"at":\#(instant),"dt":\#(elapsed),"state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"iteration":\#(timeline.iteration),"frame":\#(timeline.currentFrame),"suspended":\#(timeline.isSuspended),"events":[\#(timeline.events(in: events).map(EventText.json).joined(separator: ","))]}"#)
+        let sheetFrame = sheet.map { #","sheet_frame":\#((try? $0.sheetFrame(at: timeline.currentFrame)) ?? -1)"# } ?? ""
+        write(#"{"tick":\#(k),"at":\#(instant),"dt":\#(elapsed),"state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"iteration":\#(timeline.iteration),"frame":\#(timeline.currentFrame)\#(sheetFrame),"suspended":\#(timeline.isSuspended),"events":[\#(timeline.events(in: events).map(EventText.json).joined(separator: ","))]}"#)
       } else if !events.isEmpty {
         write("tick \(k) at \(Self.seconds(instant)): " + timeline.events(in: events).map(EventText.describe).joined(separator: ", "))
       }
     }
-    let expected = UInt128(UInt64(stats.clampedSum)) * UInt128(UInt64(timeline.rate.millionths)) / 1_000_000
+    let product = UInt64(stats.clampedSum).multipliedFullWidth(by: UInt64(timeline.rate.millionths))
+    let expected: UInt64? = product.high < 1_000_000 ? UInt64(1_000_000).dividingFullWidth(product).quotient : nil
     // A switch into a queued clip starts the position again: no drift then.
-    let drift = timeline.totalDuration == nil && stats.rangeSwitches == 0 && expected <= UInt128(Int64.max)
-      ? timeline.position - Int64(expected) : nil
+    let drift = timeline.totalDuration == nil && stats.rangeSwitches == 0
+      ? expected.flatMap { $0 <= UInt64(Int64.max) ? timeline.position - Int64($0) : nil } : nil
     return Summary(
       stats: stats, state: timeline.state, position: timeline.position, frame: timeline.currentFrame,
       loops: timeline.completedIterations, simulated: previous, drift: drift)

@@ -13,7 +13,7 @@ struct TicksCommand: TimelineSubcommand {
   """
 
   static let help = Help.subcommand(
-    usage: usage, [options, Help.frameOptions, Help.timelineOptions], exitStatuses: standardExitStatuses)
+    usage: usage, [options, Help.frameOptions, Help.timelineOptions])
 
   var timelineOptions: TimelineOptions
   var simulation: TickSimulation

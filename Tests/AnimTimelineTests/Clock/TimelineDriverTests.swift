@@ -4,7 +4,7 @@ import Testing
 @Suite struct TimelineDriverTests {
   let ms: Int64 = 1_000_000
 
-  func makeTimeline(maxStep: MaxStep = .oneSecond) throws -> Timeline<SyntheticFrameProvider> {
+  func makeTimeline(maxStep: MaxStep = .oneSecond) throws -> Timeline {
     var timeline = try Timeline(
       provider: SyntheticFrameProvider(durations: [100 * ms, 50 * ms]),
       configuration: .init(maxStep: maxStep))
@@ -69,9 +69,11 @@ import Testing
     let clock = ManualClock()
     let timelines = [try makeTimeline(), try makeTimeline()]
     let task = Task {
-      var driver = TimelineDriver(clock: clock)
+      let driver = TimelineDriver(clock: clock)
       var owned = timelines
-      await driver.run(&owned, every: .milliseconds(10))
+      await driver.run(every: .milliseconds(10)) { nanoseconds, mode in
+        for index in owned.indices { _ = try? owned[index].tick(by: nanoseconds, mode: mode) }
+      }
       return owned
     }
     await clock.waitForSleeper()

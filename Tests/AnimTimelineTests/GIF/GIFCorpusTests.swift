@@ -20,7 +20,7 @@ struct GIFCorpusTests {
         #expect(throws: GIFError.self, "\(name) must be rejected") { try GIFFrameProvider(contentsOfFile: path) }
         continue
       }
-      var provider = try GIFFrameProvider(contentsOfFile: path)
+      let provider = try GIFFrameProvider(contentsOfFile: path)
       #expect(provider.canvasWidth == want["width"] as? Int, "\(name)")
       #expect(provider.canvasHeight == want["height"] as? Int, "\(name)")
       #expect(provider.rawLoopCount.map(Int.init) == want["loop_raw"] as? Int, "\(name)")
@@ -45,7 +45,7 @@ struct GIFCorpusTests {
     var generator = SplitMix64(seed: 2024)
     for name in corpusFiles() {
       let path = corpusDirectory + "/" + name
-      guard var sequential = try? GIFFrameProvider(contentsOfFile: path), sequential.frameCount > 1 else { continue }
+      guard let sequential = try? GIFFrameProvider(contentsOfFile: path), sequential.frameCount > 1 else { continue }
       var expected: [UInt32] = []
       for index in 0..<sequential.frameCount {
         expected.append(ReferenceCRC32.checksum(try sequential.frame(at: index).pixels))
@@ -54,7 +54,7 @@ struct GIFCorpusTests {
       // A budget of about three canvases, so that eviction happens.
       let canvasBytes = sequential.canvasWidth * sequential.canvasHeight * 4
       let budget = 3 * (canvasBytes + GIFCanvasCache.entryOverhead) + 1
-      var random = try GIFFrameProvider(contentsOfFile: path, options: GIFOptions(cacheByteBudget: budget))
+      let random = try GIFFrameProvider(contentsOfFile: path, options: GIFOptions(cacheByteBudget: budget))
       var order = Array(0..<random.frameCount) + Array(0..<random.frameCount)
       order.shuffle(using: &generator)
       // Long files: a sample of 120 accesses keeps the debug test quick.
@@ -68,7 +68,7 @@ struct GIFCorpusTests {
 
   @Test func backwardSeekReplaysFromAKeyframeOrCache() throws {
     let path = corpusDirectory + "/gifplayer-muybridge.gif"
-    var provider = try GIFFrameProvider(contentsOfFile: path)
+    let provider = try GIFFrameProvider(contentsOfFile: path)
     for index in 0..<provider.frameCount { _ = try provider.frame(at: index) }
     let before = provider.statistics.frameDecodes
     _ = try provider.frame(at: provider.frameCount / 2)

@@ -126,7 +126,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
     var gif = GIFEncoder(screenWidth: 4, screenHeight: 1)
     gif.frames = [.init(width: 4, height: 1, fill: 1), .init(width: 4, height: 1, indices: [2, 3, 2, 3])]
     gif.frames[1].rawData = GIFEncoder.lzw([2, 3], minimumCodeSize: 8)  // two pixels, then the end code
-    var provider = try GIFFrameProvider(bytes: gif.encode())
+    let provider = try GIFFrameProvider(bytes: gif.encode())
     let image = try provider.frame(at: 1)
     #expect(image.pixel(0, 0) == green && image.pixel(1, 0) == blue)
     #expect(image.pixel(2, 0) == red && image.pixel(3, 0) == red)
@@ -136,11 +136,11 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
 
     // Empty data and an invalid first code draw nothing.
     gif.frames[1].rawData = []
-    var empty = try GIFFrameProvider(bytes: gif.encode())
+    let empty = try GIFFrameProvider(bytes: gif.encode())
     #expect(try empty.frame(at: 1).pixel(0, 0) == red)
     #expect(try empty.isFrameComplete(1) == false)
     gif.frames[1].rawData = [0xFF, 0xFF]
-    var invalid = try GIFFrameProvider(bytes: gif.encode())
+    let invalid = try GIFFrameProvider(bytes: gif.encode())
     #expect(try invalid.frame(at: 1).pixel(3, 0) == red)
     #expect(try invalid.isFrameComplete(1) == false)
   }
@@ -150,7 +150,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
     gif.frames = [.init(width: 2, height: 2, fill: 1), .init(width: 0, height: 5), .init(width: 1, height: 1, fill: 2)]
     gif.frames[1].rawData = [0xDE, 0xAD]  // never decoded
     gif.frames[1].delay = 7
-    var provider = try GIFFrameProvider(bytes: gif.encode())
+    let provider = try GIFFrameProvider(bytes: gif.encode())
     #expect(try provider.frame(at: 1) == provider.frame(at: 0))
     #expect(try provider.isFrameComplete(1))
     #expect(provider.frameInfo[1].delayCentiseconds == 7)
@@ -179,7 +179,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
         frame.leadingClear = leadingClear
         frame.endCode = endCode
         gif.frames = [frame]
-        var provider = try GIFFrameProvider(bytes: gif.encode())
+        let provider = try GIFFrameProvider(bytes: gif.encode())
         let image = try provider.frame(at: 0)
         #expect(try provider.isFrameComplete(0))
         let table = gif.globalColorTable ?? []
@@ -200,7 +200,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
     frame.minimumCodeSize = 1
     frame.rawData = bits.finish()
     gif.frames = [frame]
-    var provider = try GIFFrameProvider(bytes: gif.encode())
+    let provider = try GIFFrameProvider(bytes: gif.encode())
     let image = try provider.frame(at: 0)
     #expect(image.pixel(0, 0) == GIFEncoder.rgba(0) && image.pixel(1, 0) == red)
     #expect(try provider.isFrameComplete(0))
@@ -218,7 +218,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
       var frame = GIFEncoder.Frame(width: width, height: height, indices: indices)
       frame.deferClear = deferClear
       gif.frames = [frame]
-      var provider = try GIFFrameProvider(bytes: gif.encode())
+      let provider = try GIFFrameProvider(bytes: gif.encode())
       let image = try provider.frame(at: 0)
       let expected = expand(indices, table)
       #expect(image.pixels == expected)
@@ -242,7 +242,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
     gif.frames = [.init(width: 2, height: 1, fill: 1), .init(width: 2, height: 1, fill: 2), .init(width: 1, height: 1, fill: 3)]
     gif.frames[1].minimumCodeSize = 9
     gif.frames[1].rawData = [1, 2, 3]
-    var provider = try GIFFrameProvider(bytes: gif.encode())
+    let provider = try GIFFrameProvider(bytes: gif.encode())
     #expect(try provider.frame(at: 1).pixel(1, 0) == red)
     #expect(try provider.isFrameComplete(1) == false)
     #expect(try provider.frame(at: 2).pixel(0, 0) == blue)

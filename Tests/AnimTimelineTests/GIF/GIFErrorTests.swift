@@ -1,5 +1,12 @@
 import Testing
 @testable import AnimTimeline
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite struct GIFErrorTests {
   func valid() -> [UInt8] {
@@ -42,9 +49,15 @@ import Testing
     #expect(throws: GIFError.fileReadFailed(path: "/nonexistent/x.gif", operation: "open", errno: 2)) {
       try GIFFrameProvider(contentsOfFile: "/nonexistent/x.gif")
     }
+    // The system's words, not a bare errno.
+    #expect(GIFError.fileReadFailed(path: "x.gif", operation: "open", errno: 2).description
+      == "cannot open 'x.gif': No such file or directory")
+    // A directory (or a named pipe, opened without blocking) is refused.
+    #expect(throws: GIFError.notARegularFile(path: "/tmp")) { try GIFFrameProvider(contentsOfFile: "/tmp") }
     // Every description names the problem.
     #expect(GIFError.badBlock(introducer: 0x99, offset: 37).description.contains("0x99"))
     #expect(GIFError.badBlock(introducer: 0x99, offset: 37).description.contains("37"))
+    #expect(GIFError.frameIndexOutOfRange(index: 40, count: 40).description == "frame index 40 is out of range 0..<40")
   }
 
   @Test func hugeCanvasIsRejectedBeforeAllocation() throws {
@@ -74,7 +87,7 @@ import Testing
     let bytes = valid()
     #expect(writeFile(path, bytes))
     defer { removeFile(path) }
-    var provider = try GIFFrameProvider(contentsOfFile: path)
+    let provider = try GIFFrameProvider(contentsOfFile: path)
     #expect(provider.frameCount == 2)
     #expect(try provider.frame(at: 1).pixel(0, 0) == green)
     #expect(throws: GIFError.fileTooLarge(bytes: bytes.count, limit: 5)) {
@@ -97,7 +110,7 @@ import Testing
     var firstFrameCount = 0
     for length in 0...whole.count {
       do {
-        var provider = try GIFFrameProvider(bytes: Array(whole.prefix(length)))
+        let provider = try GIFFrameProvider(bytes: Array(whole.prefix(length)))
         if firstFrameCount == 0 { firstFrameCount = length }
         #expect(provider.isTruncated == (length < whole.count))
         for index in 0..<provider.frameCount {
@@ -105,16 +118,26 @@ import Testing
           _ = try provider.isFrameComplete(index)
         }
         // Random access agrees with sequential decoding.
-        var again = try GIFFrameProvider(bytes: Array(whole.prefix(length)))
+        let again = try GIFFrameProvider(bytes: Array(whole.prefix(length)))
         for index in (0..<provider.frameCount).reversed() {
           #expect(try again.frame(at: index) == provider.frame(at: index))
         }
-      } catch let error as GIFError {
+      } catch {
         // Header 13, table 24, loop block 19, GCE 8, descriptor 10, then
         // the minimum code size byte counts the first frame.
         #expect(length < 75, "cut at \(length): \(error)")
       }
     }
     #expect(firstFrameCount == 75)
+  }
+}
+
+extension GIFErrorTests {
+  /// Opening a named pipe must not wait for a writer (it used to hang).
+  @Test func aNamedPipeIsRefusedWithoutBlocking() throws {
+    let path = "/tmp/animtimeline-fifo-\(getpid())"
+    try #require(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    #expect(throws: GIFError.notARegularFile(path: path)) { try GIFFrameProvider(contentsOfFile: path) }
   }
 }

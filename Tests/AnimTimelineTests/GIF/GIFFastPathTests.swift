@@ -8,8 +8,8 @@ import Testing
 @Suite struct GIFFastPathTests {
   /// Every frame's pixels and completeness, through the fast path or not.
   func decode(_ bytes: [UInt8], fast: Bool) throws -> ([[UInt8]], [Bool]) {
-    var provider = try GIFFrameProvider(bytes: bytes)
-    provider.compositor.usesFrameDecoder = fast
+    let provider = try GIFFrameProvider(bytes: bytes)
+    provider.state.withLock { $0.compositor.usesFrameDecoder = fast }
     var images: [[UInt8]] = []
     var complete: [Bool] = []
     for index in 0..<provider.frameCount {
@@ -125,7 +125,7 @@ import Testing
     let bytes = gif.encode()
     let expected = try decode(bytes, fast: false)
     #expect(try decode(bytes, fast: true) == expected)
-    var provider = try GIFFrameProvider(bytes: bytes)
+    let provider = try GIFFrameProvider(bytes: bytes)
     for index in (0..<12).shuffled(using: &generator) + (0..<12).reversed() {
       #expect(try provider.frame(at: index).pixels == expected.0[index], "frame \(index)")
     }

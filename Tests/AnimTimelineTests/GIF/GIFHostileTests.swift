@@ -14,7 +14,7 @@ import Testing
     }
     bytes.append(0x3B)
     let budget = 4096
-    var provider = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: budget))
+    let provider = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: budget))
     #expect(provider.frameCount == 100_000)
     #expect(provider.frameDuration(at: 99_999) == 100_000_000)
     #expect(provider.statistics.frameDecodes == 0)
@@ -36,7 +36,7 @@ import Testing
     frame.minimumCodeSize = 2
     frame.rawData = clears.finish()
     gif.frames = [frame]
-    var provider = try GIFFrameProvider(bytes: gif.encode())
+    let provider = try GIFFrameProvider(bytes: gif.encode())
     #expect(try provider.frame(at: 0).pixels == [UInt8](repeating: 0, count: 64))
     #expect(try provider.isFrameComplete(0) == false)
 
@@ -45,7 +45,7 @@ import Testing
     literal.minimumCodeSize = 2
     literal.rawData = GIFEncoder.lzw([UInt8](repeating: 1, count: 1_000_000), minimumCodeSize: 2)
     gif.frames = [literal, .init(width: 1, height: 1, fill: 2)]
-    var second = try GIFFrameProvider(bytes: gif.encode())
+    let second = try GIFFrameProvider(bytes: gif.encode())
     #expect(try second.isFrameComplete(0))
     #expect(try second.frame(at: 1).pixel(0, 0) == green)
 
@@ -57,7 +57,7 @@ import Testing
     big.indices = []
     big.rawData = GIFEncoder.lzw([UInt8](repeating: 1, count: 4_000_000), minimumCodeSize: 8)
     huge.frames = [.init(width: 1, height: 1, fill: 3), big]
-    var hugeProvider = try GIFFrameProvider(bytes: huge.encode())
+    let hugeProvider = try GIFFrameProvider(bytes: huge.encode())
     #expect(try hugeProvider.frame(at: 1).pixels == red)
     #expect(try hugeProvider.isFrameComplete(1) == false)
   }
@@ -79,7 +79,7 @@ import Testing
         let at = Int.random(in: 13..<bytes.count, using: &generator)
         bytes[at] = UInt8.random(in: 0...255, using: &generator)
       }
-      guard var provider = try? GIFFrameProvider(bytes: bytes, options: GIFOptions(maxCanvasPixels: 1 << 20)) else {
+      guard let provider = try? GIFFrameProvider(bytes: bytes, options: GIFOptions(maxCanvasPixels: 1 << 20)) else {
         continue
       }
       for index in 0..<provider.frameCount {

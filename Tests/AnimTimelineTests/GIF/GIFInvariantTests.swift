@@ -42,7 +42,7 @@ import TimelineScript
     let canvas = 6 * 5 * 4 + GIFCanvasCache.entryOverhead
     var generator = SplitMix64(seed: 3)
     for budget in [0, canvas - 1, canvas, 3 * canvas, 7 * canvas + 5, 1 << 20] {
-      var provider = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: budget))
+      let provider = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: budget))
       provider._checkInvariants()
       var held: [RGBAImage] = []
       for index in Array(0..<30) + Array(0..<30).shuffled(using: &generator) + Array(0..<30) {
@@ -55,7 +55,7 @@ import TimelineScript
         provider._checkInvariants()
         #expect(provider.statistics.cachedBytes <= budget)
       }
-      var copy = provider
+      let copy = provider
       _ = try copy.frame(at: 29)
       copy._checkInvariants()
       provider._checkInvariants()
@@ -67,18 +67,18 @@ import TimelineScript
   /// the checks really run.
   @Test func aBrokenStateTraps() async {
     let covering = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      var provider = try GIFFrameProvider(bytes: GIFInvariantTests.animation())
+      let provider = try GIFFrameProvider(bytes: GIFInvariantTests.animation())
       _ = try provider.frame(at: 3)
       // Frame 4 (2×2 on a 6×5 canvas) does not cover the canvas; the
       // checks after drawing it see the false mark.
-      provider.coversCanvas[4] = true
+      provider.state.withLock { $0.coversCanvas[4] = true }
       _ = try provider.frame(at: 4)
     }
     #expect(Self.message(covering).contains("a frame marked as covering the canvas does not"))
     let unknown = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      var provider = try GIFFrameProvider(bytes: GIFInvariantTests.animation())
+      let provider = try GIFFrameProvider(bytes: GIFInvariantTests.animation())
       _ = try provider.frame(at: 2)
-      provider.completeness[2] = .unknown
+      provider.state.withLock { $0.completeness[2] = .unknown }
       provider._checkInvariants()
     }
     #expect(Self.message(unknown).contains("the shown frame's completeness is unknown"))

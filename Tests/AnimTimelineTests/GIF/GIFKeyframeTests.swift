@@ -30,7 +30,7 @@ import AnimTimeline
     #expect(!provider.isDrawnOnBlankCanvas(-1) && !provider.isDrawnOnBlankCanvas(6))
     // A seek to such a frame decodes it alone; to another, from an earlier one.
     for (index, decodes) in [(4, 1), (5, 1), (3, 3), (2, 2)] {
-      var fresh = try GIFFrameProvider(bytes: animation())
+      let fresh = try GIFFrameProvider(bytes: animation())
       _ = try fresh.frame(at: index)
       #expect(fresh.statistics.frameDecodes == decodes, "frame \(index)")
     }

@@ -117,7 +117,7 @@ import Testing
     var big = GIFEncoder(screenWidth: 8, screenHeight: 8)
     big.frames = [.init(width: 8, height: 8, fill: 1), .init(width: 8, height: 8, indices: (0..<64).map { UInt8($0 % 8) })]
     let whole = big.encode()
-    var provider = try GIFFrameProvider(bytes: Array(whole.dropLast(12)))
+    let provider = try GIFFrameProvider(bytes: Array(whole.dropLast(12)))
     #expect(provider.isTruncated && provider.frameCount == 2)
     #expect(try provider.isFrameComplete(0))
     #expect(try provider.isFrameComplete(1) == false)

@@ -2,7 +2,7 @@
 
 /// Opens `bytes` and decodes every frame in sequence.
 func decodeAll(_ bytes: [UInt8], options: GIFOptions = GIFOptions()) throws -> (GIFFrameProvider, [RGBAImage]) {
-  var provider = try GIFFrameProvider(bytes: bytes, options: options)
+  let provider = try GIFFrameProvider(bytes: bytes, options: options)
   var images: [RGBAImage] = []
   for index in 0..<provider.frameCount {
     images.append(try provider.frame(at: index))

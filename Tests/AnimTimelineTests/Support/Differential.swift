@@ -57,7 +57,7 @@ struct Observation: Equatable, CustomStringConvertible {
   /// In the spec's order: by frame, then by name bytes.
   var cues: [CueKey]
 
-  init(_ timeline: Timeline<SyntheticFrameProvider>) {
+  init(_ timeline: Timeline) {
     state = timeline.state
     position = timeline.position
     iteration = timeline.iteration
@@ -182,7 +182,7 @@ enum CommandResult: Equatable, CustomStringConvertible {
   }
 }
 
-extension Timeline<SyntheticFrameProvider> {
+extension Timeline {
   /// Applies one script command (``ScriptCommand/apply(to:)``): all its
   /// events (``Timeline/events(in:)``, cue hits included), once they are
   /// found consistent with the other views of them: the `TickEvents`
@@ -268,7 +268,7 @@ enum Differential {
   /// `location(at:)` at a few times: 0, around the position, `L`, and
   /// around `E`.
   static func compare(
-    _ engine: Timeline<SyntheticFrameProvider>, _ model: ReferenceTimeline, after step: @autoclosure () -> String
+    _ engine: Timeline, _ model: ReferenceTimeline, after step: @autoclosure () -> String
   ) -> String? {
     let expected = Observation(model)
     let actual = Observation(engine)

@@ -10,7 +10,7 @@ enum PropertySupport {
 
   /// Runs `script`'s commands on a fresh engine. `nil` if the script's
   /// timeline cannot be made.
-  static func run(_ script: GeneratedScript) -> Timeline<SyntheticFrameProvider>? {
+  static func run(_ script: GeneratedScript) -> Timeline? {
     guard var engine = try? script.makeEngine() else { return nil }
     for command in script.commands {
       _ = try? command.apply(to: &engine)

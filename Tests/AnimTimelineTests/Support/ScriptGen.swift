@@ -136,7 +136,7 @@ struct GeneratedScript: CustomStringConvertible {
   }
 
   /// The engine for this script's initial state.
-  func makeEngine() throws -> Timeline<SyntheticFrameProvider> {
+  func makeEngine() throws -> Timeline {
     let provider = try SyntheticFrameProvider(durations: durations, loopCount: try .count(providerLoops))
     let loops: LoopCount? = try configLoops.map { k throws in try .count(k) }
     let configuration = TimelineConfiguration(

@@ -458,7 +458,7 @@ struct SwitchSetup: CustomStringConvertible {
 
   /// The playing timeline and the clip it queued, or `nil` when the
   /// provider is static.
-  func make() throws -> (timeline: Timeline<SyntheticFrameProvider>, clip: Clip?)? {
+  func make() throws -> (timeline: Timeline, clip: Clip?)? {
     guard durations.filter({ $0 > 0 }).count >= 2 else { return nil }
     var t = try RangeRules.make(nanoseconds, loops: loops == 0 ? nil : loops) {
       $0.direction = PlaybackDirection.allCases[direction]
@@ -547,7 +547,7 @@ enum CueOracle {
   }
 
   /// The hits of the tick that took `before` to `after`.
-  static func hits(durations: [Int64], before: Timeline<SyntheticFrameProvider>, after: Timeline<SyntheticFrameProvider>, switched: Bool) -> [CueHit] {
+  static func hits(durations: [Int64], before: Timeline, after: Timeline, switched: Bool) -> [CueHit] {
     var frames: [Int] = []
     if switched {
       let end = before.totalDuration!
@@ -594,7 +594,7 @@ struct RangeCommand: CustomStringConvertible {
   }
 
   /// Applies the command: its events (`nil` when it was rejected).
-  func apply(to t: inout Timeline<SyntheticFrameProvider>, unit: Int64, shift: Int) -> [TimelineEvent]? {
+  func apply(to t: inout Timeline, unit: Int64, shift: Int) -> [TimelineEvent]? {
     do {
       switch kind {
       case 0: t.play()
@@ -613,7 +613,7 @@ struct RangeCommand: CustomStringConvertible {
       case 11:
         // The cut timeline only knows the frames of the range.
         let frame = Int(a % 8) - shift
-        guard shift == 0 || (0..<t.provider.frameCount).contains(frame) else { return [] }
+        guard shift == 0 || (0..<t.frameCount).contains(frame) else { return [] }
         try t.addCue(["a", "b", "c"][Int(b % 3)], frame: frame)
       case 12:
         let mode: RunMode = b == 5 ? "tracking" : b == 6 ? "other" : "default"

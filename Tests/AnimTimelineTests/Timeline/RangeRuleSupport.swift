@@ -3,7 +3,7 @@
 /// Helpers shared by the section 8 rule tests (`RangeRuleTests`,
 /// `QueueRuleTests`, `CueRuleTests`) and `RangePropertyTests`.
 enum RangeRules {
-  typealias Engine = Timeline<SyntheticFrameProvider>
+  typealias Engine = Timeline
 
   static func ms(_ x: Int64) -> Int64 { x * 1_000_000 }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// Properties of spec sections 4 to 6 over thousands of generated cases.
 @Suite struct TimelinePropertyTests {
-  typealias Engine = Timeline<SyntheticFrameProvider>
+  typealias Engine = Timeline
 
   static var setups: Gen<GeneratedScript> { ScriptGen.scripts(maxCommands: 0) }
 

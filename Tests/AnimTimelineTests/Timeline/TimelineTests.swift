@@ -4,7 +4,7 @@ import Testing
 /// Hand-worked examples for each rule of the timeline spec (sections 2-6).
 /// Times are in ns; `ms(x)` is x milliseconds.
 @Suite struct TimelineTests {
-  typealias Engine = Timeline<SyntheticFrameProvider>
+  typealias Engine = Timeline
 
   static func ms(_ x: Int64) -> Int64 { x * 1_000_000 }
   func ms(_ x: Int64) -> Int64 { Self.ms(x) }
@@ -274,7 +274,7 @@ import Testing
     #expect(timeline.position == 0)
     _ = try timeline.tick(by: 1)
     #expect(timeline.position == 1)
-    timeline.rate = try Rate(2.5)  // resets the carry
+    timeline.rate = Rate(2.5)  // resets the carry
     _ = try timeline.tick(by: ms(20))
     #expect(timeline.position == 50_000_001)
     timeline.rate = .zero
@@ -585,7 +585,7 @@ import Testing
     timeline.stop()
     try timeline.seek(to: ms(100))  // finished
     _ = try timeline.setLoops(.plays(3))
-    timeline.rate = try Rate(2)
+    timeline.rate = Rate(2)
     timeline.modes = RunModes(["default"])
     #expect(timeline.isSuspended)
     #expect(events(try timeline.tick(by: ms(1))) == [.resumed])  // paused: only the flag

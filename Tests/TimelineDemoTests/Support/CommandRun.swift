@@ -8,14 +8,15 @@ struct CommandRun {
   var output: [UInt8]
   var error: [UInt8]
 
-  /// Runs `words` (without the program's name).
-  init(_ words: [String]) {
+  /// Runs `words` (without the program's name); `isTerminal` says whether
+  /// the console's standard output passes for a terminal.
+  init(_ words: [String], isTerminal: Bool = false) {
     final class Streams {
       var output: [UInt8] = []
       var error: [UInt8] = []
     }
     let streams = Streams()
-    var console = Console(output: { streams.output += $0 }, error: { streams.error += $0 })
+    var console = Console(isTerminal: isTerminal, output: { streams.output += $0 }, error: { streams.error += $0 })
     status = Dispatcher.run(words, console: &console)
     console.flush()
     output = streams.output
@@ -26,4 +27,6 @@ struct CommandRun {
   var outputText: String { String(decoding: output, as: UTF8.self) }
   /// Standard error as text.
   var errorText: String { String(decoding: error, as: UTF8.self) }
+  /// The first line of standard error.
+  var firstErrorLine: String { errorText.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "" }
 }

@@ -8,10 +8,11 @@ import Darwin
 
 /// A value guarded by a POSIX mutex.
 ///
-/// `ManualClock` keeps its state here rather than in a
-/// `Synchronization.Mutex`: on Linux that mutex locks with futexes inside the
-/// Swift runtime, where the thread sanitizer cannot see them, so it reported
-/// every access to the guarded state as a race. A `pthread_mutex_t` is
+/// `ManualClock` and `GIFFrameProvider` (its shared decoding state) keep
+/// their state here rather than in a `Synchronization.Mutex`: on Linux that
+/// mutex locks with futexes inside the Swift runtime, where the thread
+/// sanitizer cannot see them, so it reported every access to the guarded
+/// state as a race. A `pthread_mutex_t` is
 /// intercepted by the sanitizer, which then checks the locking for real
 /// (`swift test --sanitize=thread`, run by CI on every test).
 final class Locked<Value>: @unchecked Sendable {

@@ -1,0 +1,83 @@
+// Shared by every README example's harness (Scripts/check-readme-examples.py).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A README claim that did not hold.
+struct ExampleFailure: Error, CustomStringConvertible {
+  let description: String
+}
+
+/// Throws unless `condition` holds.
+func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+  if !condition { throw ExampleFailure(description: message()) }
+}
+
+/// Standard output goes to `readme-example-output.txt` from the first
+/// `captureOutput()` on, so that `check()` can compare what the example
+/// printed with what the README says (`printedLines()`).
+@MainActor var savedOutput: Int32 = -1
+
+@MainActor func captureOutput() {
+  guard savedOutput < 0 else { return }
+  fflush(nil)  // every output stream
+  savedOutput = dup(1)
+  let file = open("readme-example-output.txt", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  dup2(file, 1)
+  close(file)
+}
+
+/// The lines printed since `captureOutput()`; standard output is restored.
+@MainActor func printedLines() -> [String] {
+  fflush(nil)  // every output stream
+  if savedOutput >= 0 {
+    dup2(savedOutput, 1)
+    close(savedOutput)
+    savedOutput = -1
+  }
+  guard let file = fopen("readme-example-output.txt", "r") else { return [] }
+  defer { fclose(file) }
+  var text: [UInt8] = []
+  while true {
+    let byte = fgetc(file)
+    if byte == EOF { break }
+    text.append(UInt8(truncatingIfNeeded: byte))
+  }
+  let lines = text.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+  for line in lines { Swift.print(line) }
+  return lines
+}
+
+/// Sleeps `milliseconds` of real time.
+func pause(milliseconds: Int) {
+  usleep(useconds_t(milliseconds * 1000))
+}
+
+/// A GIF of three 100 ms frames (a square turning red, blue, green on a
+/// white 8×8 canvas) that loops forever: the README's "spinner.gif".
+let spinnerGIF: [UInt8] = [
+  0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x08, 0x00, 0x08, 0x00, 0x81, 0x00, 0x00, 0xff, 0xff, 0xff,
+  0xff, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x21, 0xff, 0x0b, 0x4e, 0x45, 0x54, 0x53,
+  0x43, 0x41, 0x50, 0x45, 0x32, 0x2e, 0x30, 0x03, 0x01, 0x00, 0x00, 0x00, 0x21, 0xf9, 0x04, 0x00,
+  0x0a, 0x00, 0x00, 0x00, 0x2c, 0x00, 0x00, 0x00, 0x00, 0x08, 0x00, 0x08, 0x00, 0x00, 0x08, 0x18,
+  0x00, 0x01, 0x08, 0x1c, 0x48, 0xb0, 0xe0, 0xc0, 0x00, 0x08, 0x03, 0x10, 0x4c, 0xa8, 0xf0, 0x60,
+  0xc2, 0x85, 0x0f, 0x0d, 0x4a, 0x24, 0x18, 0x10, 0x00, 0x21, 0xf9, 0x04, 0x01, 0x0a, 0x00, 0x02,
+  0x00, 0x2c, 0x02, 0x00, 0x02, 0x00, 0x04, 0x00, 0x04, 0x00, 0x81, 0xff, 0xff, 0xff, 0x00, 0x00,
+  0xff, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x09, 0x00, 0x03, 0x08, 0x1c, 0x48, 0xb0, 0x60,
+  0x80, 0x80, 0x00, 0x21, 0xf9, 0x04, 0x01, 0x0a, 0x00, 0x02, 0x00, 0x2c, 0x02, 0x00, 0x02, 0x00,
+  0x04, 0x00, 0x04, 0x00, 0x81, 0xff, 0xff, 0xff, 0x00, 0xa0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x08, 0x09, 0x00, 0x03, 0x08, 0x1c, 0x48, 0xb0, 0x60, 0x80, 0x80, 0x00, 0x3b,
+]
+
+/// Writes `spinnerGIF` to `spinner.gif` in the working directory.
+func writeSpinnerGIF() throws {
+  guard let file = fopen("spinner.gif", "wb") else { throw ExampleFailure(description: "cannot write spinner.gif") }
+  defer { fclose(file) }
+  guard fwrite(spinnerGIF, 1, spinnerGIF.count, file) == spinnerGIF.count else {
+    throw ExampleFailure(description: "short write of spinner.gif")
+  }
+}

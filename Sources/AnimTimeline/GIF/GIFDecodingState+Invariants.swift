@@ -1,0 +1,105 @@
+extension GIFFrameProvider {
+  /// Checks the invariants of the shared decoding state (see
+  /// `GIFDecodingState._checkInvariants(in:)`), taking the lock; compiled
+  /// only with `ANIMTIMELINE_INTERNAL_CHECKS` (debug builds and tests).
+  @inline(__always)
+  func _checkInvariants() {
+    #if ANIMTIMELINE_INTERNAL_CHECKS
+    state.withLock { $0._checkInvariants(in: self) }
+    #endif
+  }
+}
+
+extension GIFDecodingState {
+  /// Checks the invariants of the playback state, the keyframe bookkeeping
+  /// and the canvas cache; compiled only with `ANIMTIMELINE_INTERNAL_CHECKS`
+  /// (debug builds and tests), like `TimelineCore._checkInvariants()`. It
+  /// runs when a provider is opened and after every ``render(_:in:)``, so
+  /// after every frame that `frame(at:)`, `withFrame(at:_:)` or
+  /// `isFrameComplete(_:)` makes, with the provider's lock held.
+  ///
+  /// - The cache (``GIFCanvasCache/_checkInvariants(canvasByteCount:)``):
+  ///   its byte total is at most the budget and equals the sum of its
+  ///   entries; every entry is a canvas; its keys are frames whose canvas
+  ///   is not known to be blank, marked as checkpoints exactly at the
+  ///   stride, and the checkpoints alone fit the budget.
+  /// - The canvases: the working canvas is `canvasWidth * canvasHeight * 4`
+  ///   bytes, shares no storage with a cached canvas, and the saved
+  ///   rectangle is either absent or the size opening computed, so at most
+  ///   two canvases' worth of bytes live outside the cache, the bound
+  ///   `Docs/GIFProvider.md` states.
+  /// - The keyframes: the shown frame has been decoded; a frame marked as
+  ///   covering the canvas was decoded whole, opaque, over the whole
+  ///   canvas; a frame drawn on a stand-in canvas is such a frame.
+  ///
+  /// - Complexity: O(*e*) for *e* cached canvases, up to
+  ///   ``GIFCanvasCache/entriesWalkedByChecks``; O(1) above.
+  @inline(__always)
+  func _checkInvariants(in file: GIFFrameProvider) {
+    #if ANIMTIMELINE_INTERNAL_CHECKS
+    let count = file.index.frames.count
+    let canvasBytes = file.canvasByteCount
+    precondition(count >= 1, "a provider without frames")
+    precondition(
+      completeness.count == count && file.blankBefore.count == count && coversCanvas.count == count,
+      "per-frame bookkeeping out of step with the frames")
+    precondition(file.blankBefore[0], "the first frame does not start on a blank canvas")
+    precondition(file.checkpointStride >= 1, "checkpoint stride below 1")
+    let capacity = cache.budget / (canvasBytes + GIFCanvasCache.entryOverhead)
+    if capacity > 0 {
+      precondition((count - 1) / file.checkpointStride + 1 <= capacity, "the checkpoints alone overflow the budget")
+    }
+    cache._checkInvariants(canvasByteCount: canvasBytes)
+    if let smallFrames {
+      // Small frames only, of the provider's frame size; no checkpoints.
+      let size = smallFrames.downsampler.targetSize
+      precondition(size == file.frameSize && cache.budget == 0, "small frames with full-size checkpoints")
+      smallFrames.cache._checkInvariants(canvasByteCount: size.width * size.height * 4)
+    }
+    precondition(file.restoreByteCount >= 0 && file.restoreByteCount <= canvasBytes, "a saved rectangle beyond the canvas")
+    precondition(saved.isEmpty || saved.count == file.restoreByteCount, "the saved rectangle is not the size opening computed")
+
+    guard cursor >= 0 else {
+      precondition(cursor == -1 && canvas.isEmpty, "a canvas shown before any frame was drawn")
+      return
+    }
+    precondition(cursor < count, "the cursor is past the last frame")
+    precondition(canvas.count == canvasBytes, "the working canvas is not width*height*4 bytes")
+    precondition(completeness[cursor] != .unknown, "the shown frame's completeness is unknown")
+    precondition(!drawnOnStandIn || coversCanvas[cursor], "a frame drawn on a stand-in does not cover the canvas")
+    precondition(!drawnOnStandIn || !file.blankBefore[cursor], "a stand-in under a frame known to start blank")
+    if file.index.frames[cursor].disposalMethod == .restorePrevious {
+      let visible = GIFCompositor.visibleRectangle(
+        of: file.index.frames[cursor], canvasWidth: file.canvasWidth, canvasHeight: file.canvasHeight)
+      precondition(saved.count >= visible.columns * visible.rows * 4, "no room for the pixels under a restoring frame")
+    }
+    if coversCanvas[cursor] { checkCovers(cursor, in: file) }
+
+    guard cache.entries.count <= GIFCanvasCache.entriesWalkedByChecks else { return }
+    let working = Self.storage(canvas)
+    for (key, entry) in cache.entries {
+      precondition(key >= 1 && key < count, "a cached canvas for no frame after the first")
+      precondition(!file.blankBefore[key], "a cached canvas for a frame known to start blank")
+      precondition(entry.isCheckpoint == (key % file.checkpointStride == 0), "a checkpoint flag off the stride")
+      if coversCanvas[key] { checkCovers(key, in: file) }
+      precondition(Self.storage(entry.pixels) != working, "the working canvas is also a cached canvas")
+    }
+    #endif
+  }
+
+  #if ANIMTIMELINE_INTERNAL_CHECKS
+  /// Checks that frame `position`, marked as covering the canvas, is one.
+  private func checkCovers(_ position: Int, in file: GIFFrameProvider) {
+    let frame = file.index.frames[position]
+    precondition(
+      completeness[position] == .complete && frame.transparentIndex == nil && !GIFFrameProvider.drawsNothing(frame)
+        && GIFFrameProvider.covers(frame, file.index),
+      "a frame marked as covering the canvas does not")
+  }
+
+  /// The address of `canvas`'s storage (its identity), without copying.
+  private static func storage(_ canvas: [UInt8]) -> UnsafeRawPointer? {
+    canvas.withUnsafeBytes { $0.baseAddress }
+  }
+  #endif
+}

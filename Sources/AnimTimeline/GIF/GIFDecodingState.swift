@@ -1,0 +1,259 @@
+/// The mutable half of a ``GIFFrameProvider``: the working canvas, the
+/// canvas cache, the decoders and what decoding has learnt about each
+/// frame. Every copy of a provider shares one, behind a lock (the
+/// provider's `state`); the methods here run with that lock held.
+///
+/// Drawing is in place, on one working canvas. Moving on from the frame
+/// shown to the next applies the shown frame's disposal to its own
+/// rectangle (nothing, a clear, or putting back the pixels saved from under
+/// it) and draws the next frame's rectangle, so sequential playback costs
+/// the frames' rectangles, never the whole canvas. Whole canvases are
+/// copied only where a copy is the point: into the cache (a canvas stored
+/// for later seeks) and out of it (a seek that starts from a stored one).
+struct GIFDecodingState {
+  var compositor = GIFCompositor()
+  var cache: GIFCanvasCache
+  /// The frame `canvas` shows, or -1 before any frame is drawn.
+  var cursor = -1
+  /// The composited canvas of frame `cursor`, `width * height * 4` bytes
+  /// (empty before any frame is drawn).
+  var canvas: [UInt8] = []
+  /// Whether frame `cursor` was drawn on a blank stand-in for a canvas that
+  /// was not known (allowed because the frame covers the whole canvas
+  /// opaquely): `canvas` is exact, but what disposal 3 would go back to,
+  /// and so `saved`, is not.
+  var drawnOnStandIn = false
+  /// When frame `cursor` restores the canvas after it (disposal 3 or 4):
+  /// the pixels under its clipped rectangle before it was drawn, row after
+  /// row. Sized once to the provider's `restoreByteCount`.
+  var saved: [UInt8] = []
+  /// Per frame: whether it decodes whole, once known.
+  var completeness: [GIFFrameCompleteness]
+  /// Per frame: decoded, complete, opaque and covering the canvas.
+  var coversCanvas: [Bool]
+  var frameDecodes = 0
+  /// With ``GIFOptions/maxPixelSize``: the downscaled frames and what
+  /// makes them; `nil` for full-size output.
+  var smallFrames: SmallFrames?
+
+  /// Downscaled output frames, cached by frame index under the provider's
+  /// budget (checkpoints of the full canvas are then not kept).
+  struct SmallFrames {
+    var downsampler: Downsampler
+    var cache: GIFCanvasCache
+  }
+
+  init(cache: GIFCanvasCache, completeness: [GIFFrameCompleteness], coversCanvas: [Bool]) {
+    self.cache = cache
+    self.completeness = completeness
+    self.coversCanvas = coversCanvas
+  }
+
+  /// What a frame is drawn over when drawing does not simply go on from
+  /// the frame before it.
+  private enum Start {
+    /// The canvas already holds what the frame is drawn over.
+    case inPlace
+    /// A canvas from the cache.
+    case cached([UInt8])
+    /// Transparent black: the true canvas, or a stand-in under a frame
+    /// that covers it.
+    case blank
+  }
+
+  /// Whether frame `position` is a keyframe now: its canvas can be made
+  /// without drawing an earlier frame.
+  func isKeyframe(_ position: Int, in file: GIFFrameProvider) -> Bool {
+    file.blankBefore[position] || coversCanvas[position]
+  }
+
+  /// Makes `cursor == target`, with `canvas` its composited canvas; then
+  /// checks the invariants (debug builds).
+  ///
+  /// - Complexity: O(*r* × *a*) for *r* frames drawn and *a* pixels of
+  ///   their rectangles, plus O(*c*) for a canvas of *c* pixels when a
+  ///   seek starts from a cached or blank canvas, and O(*c*) for each
+  ///   canvas stored in the cache.
+  mutating func render(_ target: Int, in file: GIFFrameProvider) {
+    defer { _checkInvariants(in: file) }
+    let byteCount = file.canvasByteCount
+    if cursor == target, canvas.count == byteCount { return }
+    let frames = file.index.frames
+    // The nearest start at or before `target`.
+    var start = target
+    while start > 0 {
+      if cache.contains(start) || file.blankBefore[start] { break }
+      if coversCanvas[start], start == target || frames[start].disposalMethod != .restorePrevious { break }
+      start -= 1
+    }
+    // Going on from the frame shown draws no more frames than starting
+    // over (and copies no canvas) when it is at most one frame before the
+    // start. It cannot go past a frame drawn on a stand-in that restores.
+    let continues =
+      cursor >= 0 && cursor < target && cursor + 1 >= start && canvas.count == byteCount
+      && !(drawnOnStandIn && frames[cursor].disposalMethod == .restorePrevious)
+    if !continues {
+      cursor = start
+      if let cached = cache.canvas(for: start) {
+        drawnOnStandIn = false
+        draw(start, on: .cached(cached), in: file)
+      } else {
+        drawnOnStandIn = !file.blankBefore[start]
+        draw(start, on: .blank, in: file)
+      }
+    }
+    // One step of sequential playback, or a replay toward a seek target.
+    let isReplay = !continues || target - cursor > 1
+    while cursor < target {
+      advance(isReplay: isReplay, in: file)
+    }
+  }
+
+  /// Applies frame `cursor`'s disposal to the canvas, stores the result
+  /// in the cache when it should be, and draws the next frame on it.
+  ///
+  /// Checkpoints are always stored. A replay toward a seek target also
+  /// stores the canvases on its way while the cache has room for them
+  /// without evicting (``GIFCanvasCache/insert(copying:for:isCheckpoint:)``);
+  /// sequential playback (not `isReplay`) does not: storing them would cost
+  /// a canvas copy, and while the cache grows fresh pages, a frame.
+  // bench decode (gifplayer-muybridge.gif): a copy per frame cost as much
+  // as drawing the frame.
+  private mutating func advance(isReplay: Bool, in file: GIFFrameProvider) {
+    let frame = file.index.frames[cursor]
+    let width = file.canvasWidth
+    let height = file.canvasHeight
+    switch frame.disposalMethod {
+    case .keep:
+      break
+    case .clearRectangle:
+      GIFCompositor.clear(frame, canvasWidth: width, canvasHeight: height, canvas: &canvas)
+    case .restorePrevious:
+      #if ANIMTIMELINE_INTERNAL_CHECKS
+      precondition(!drawnOnStandIn, "restored the canvas from under a frame drawn on a stand-in")
+      #endif
+      GIFCompositor.restore(frame, canvasWidth: width, canvasHeight: height, from: saved, canvas: &canvas)
+    }
+    cursor += 1
+    drawnOnStandIn = false
+    let isCheckpoint = cursor % file.checkpointStride == 0
+    if isReplay || isCheckpoint, !file.blankBefore[cursor] {
+      cache.insert(copying: canvas, for: cursor, isCheckpoint: isCheckpoint)
+    }
+    draw(cursor, on: .inPlace, in: file)
+  }
+
+  /// Draws frame `position` over `start`, saving the pixels under its
+  /// rectangle first when its disposal will restore them, and records what
+  /// the drawing showed about the frame.
+  private mutating func draw(_ position: Int, on start: Start, in file: GIFFrameProvider) {
+    let frame = file.index.frames[position]
+    let byteCount = file.canvasByteCount
+    let width = file.canvasWidth
+    let height = file.canvasHeight
+    let restores = frame.disposalMethod == .restorePrevious
+    if restores, saved.count < file.restoreByteCount {
+      saved = [UInt8](repeating: 0, count: file.restoreByteCount)  // once per provider
+    }
+    // Out of `self` while the compositor (part of `self`) draws.
+    var canvas = self.canvas
+    self.canvas = []
+    var saved = self.saved
+    self.saved = []
+    let complete = file.bytes.withUnsafeBufferPointer { bytes in
+      compositor.draw(frame, index: file.index, bytes: bytes, canvas: &canvas) { canvas, overwritten in
+        // A frame that overwrites every pixel needs no canvas below, unless
+        // its disposal will go back to it.
+        // bench decode (harvesters.gif, noise 500x500): skipping the blank
+        // or the cached canvas below a covering frame.
+        let needsBelow = !overwritten || restores
+        switch start {
+        case .inPlace:
+          break
+        case let .cached(pixels):
+          if needsBelow {
+            Self.copy(pixels, into: &canvas)
+          } else if canvas.count != byteCount {
+            canvas = [UInt8](repeating: 0, count: byteCount)
+          }
+        case .blank:
+          if needsBelow {
+            Self.resetToBlank(&canvas, byteCount: byteCount)
+          } else if canvas.count != byteCount {
+            canvas = [UInt8](repeating: 0, count: byteCount)
+          }
+        }
+        if restores {
+          GIFCompositor.save(frame, canvasWidth: width, canvasHeight: height, canvas: canvas, into: &saved)
+        }
+      }
+    }
+    self.canvas = canvas
+    self.saved = saved
+    frameDecodes += 1
+    completeness[position] = complete ? .complete : .incomplete
+    if complete, frame.transparentIndex == nil, !GIFFrameProvider.drawsNothing(frame),
+      GIFFrameProvider.covers(frame, file.index)
+    {
+      coversCanvas[position] = true
+    }
+  }
+
+  /// Makes `canvas` `byteCount` transparent black bytes, reusing its
+  /// storage.
+  ///
+  /// Writing in place makes the storage unique first: free when nobody
+  /// else holds it, one extra copy when a caller still holds the frame.
+  private static func resetToBlank(_ canvas: inout [UInt8], byteCount: Int) {
+    if canvas.count != byteCount {
+      canvas = [UInt8](repeating: 0, count: byteCount)
+    } else {
+      canvas.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+  }
+
+  /// Copies `source` into `destination`, reusing its storage (as
+  /// ``resetToBlank(_:byteCount:)``).
+  private static func copy(_ source: [UInt8], into destination: inout [UInt8]) {
+    if destination.count != source.count {
+      destination = [UInt8](unsafeUninitializedCapacity: source.count) { target, initialized in
+        source.withUnsafeBufferPointer { from in _ = target.initialize(fromContentsOf: from) }
+        initialized = source.count
+      }
+    } else {
+      destination.withUnsafeMutableBufferPointer { target in
+        source.withUnsafeBufferPointer { from in
+          // Safe: equal counts, checked above.
+          _ = target.update(fromContentsOf: from)
+        }
+      }
+    }
+  }
+}
+
+extension GIFDecodingState {
+  /// The pixels of frame `target` as the provider hands them out: the
+  /// working canvas after drawing it, or, with ``GIFOptions/maxPixelSize``,
+  /// its downscaled image (from the cache, or made and cached).
+  ///
+  /// - Complexity: O(1) for a cached small frame; otherwise as `render`,
+  ///   plus O(*c*) to downscale a canvas of *c* pixels.
+  mutating func output(_ target: Int, in file: GIFFrameProvider) -> [UInt8] {
+    // Taken out while used, so that its buffers stay uniquely referenced.
+    guard var small = smallFrames else {
+      render(target, in: file)
+      return canvas
+    }
+    smallFrames = nil
+    defer { smallFrames = small }
+    if let cached = small.cache.canvas(for: target) { return cached }
+    render(target, in: file)
+    let size = small.downsampler.targetSize
+    let pixels = [UInt8](unsafeUninitializedCapacity: size.width * size.height * 4) { target, initialized in
+      canvas.withUnsafeBufferPointer { source in small.downsampler.resample(source, into: target) }
+      initialized = target.count
+    }
+    _ = small.cache.insert(copying: pixels, for: target, isCheckpoint: true)  // may evict (LRU)
+    return pixels
+  }
+}

@@ -1,0 +1,96 @@
+import AnimTimeline
+import TimelineScript
+
+extension Bench {
+  /// `bench share FILE.gif --timelines N [--ticks T] [--seed S]`: `N`
+  /// timelines over one GIF, as a server that animates one image for many
+  /// clients would run them: one provider, opened once, shared by every
+  /// timeline (copies of a prototype timeline, each with its own rate and
+  /// starting point drawn from SplitMix64(`S`)). Each of `T` ticks (60 by
+  /// default) advances every timeline by 1/60 s and then looks at its
+  /// current frame through the provider (`withFrame(at:_:)`), so the
+  /// provider sees the timelines' frames in timeline order: mostly seeks.
+  ///
+  /// Reports the provider's peak cached bytes against its budget plus two
+  /// canvases (the working canvas and the rectangle disposal 3 saves) and
+  /// the process's peak resident size (`getrusage`), also taken just after
+  /// opening. The baseline, in the same run: the same file played in order
+  /// by a provider of its own, per frame.
+  static func share(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
+    let provider = try openGIF(options)
+    let residentAfterOpening = peakResidentKiB()
+    let count = Int(options.timelines)
+    let ticks = Int(options.ticks ?? 60)
+    let frames = provider.frameCount
+    let canvasBytes = provider.canvasWidth * provider.canvasHeight * 4
+    let budget = provider.options.cacheByteBudget
+    var rng = SplitMix64(seed: options.seed)
+    var timelines: [Timeline] = []
+    timelines.reserveCapacity(count)
+    do {
+      let prototype = try Timeline(provider: provider)
+      let rates: [Int64] = [500_000, 750_000, 1_000_000, 1_000_000, 1_000_000, 1_250_000, 1_500_000, 2_000_000]
+      for _ in 0..<count {
+        var timeline = prototype
+        timeline.rate = try Rate(millionths: rates[Int(rng.next() % UInt64(rates.count))])
+        try timeline.seek(to: Int64(rng.next() % UInt64(max(1, timeline.loopDuration))))
+        timeline.play()
+        timelines.append(timeline)
+      }
+    } catch {
+      throw .usage("\(error)")
+    }
+    let step: Int64 = 16_666_667
+    var sum: UInt64 = 0xCBF2_9CE4_8422_2325
+    var failures = 0
+    let decodesBefore = provider.statistics.frameDecodes
+    let elapsed = time {
+      for _ in 0..<ticks {
+        for index in timelines.indices {
+          _ = try? timelines[index].tick(by: step)
+          do {
+            try provider.withFrame(at: timelines[index].currentFrame) { image in fold(&sum, image.pixels) }
+          } catch {
+            failures += 1
+          }
+        }
+      }
+    }
+    let statistics = provider.statistics
+    let peakResident = peakResidentKiB()
+    let requests = ticks * count
+
+    // Baseline: the frames in order, on a provider of its own (after the
+    // peak resident size was read: its own cache does not count).
+    let alone = try openGIF(options)
+    let inOrder = max(frames, min(requests, 3 * frames))
+    var baselineSum: UInt64 = 0
+    let baseline = time {
+      for position in 0..<inOrder {
+        _ = try? alone.withFrame(at: position % frames) { image in fold(&baselineSum, image.pixels) }
+      }
+    }
+
+    let working = 2 * canvasBytes
+    let peak = statistics.peakCachedBytes + working
+    let decodes = statistics.frameDecodes - decodesBefore
+    let perRequest = Double(elapsed) / Double(max(requests, 1))
+    let perFrame = Double(baseline) / Double(inOrder)
+    return [
+      ("bench", "share"), ("timelines", "\(count)"), ("ticks", "\(ticks)"), ("frames", "\(frames)"),
+      ("canvas", "\(provider.canvasWidth)x\(provider.canvasHeight)"), ("requests", "\(requests)"),
+      ("failures", "\(failures)"), ("frame_decodes", "\(decodes)"),
+      ("decodes_per_request", String(Double(Int(Double(decodes) / Double(max(requests, 1)) * 1000)) / 1000)),
+      ("ns_per_request", perItem(elapsed, Int64(requests))),
+      ("ms_per_tick", String(Double(Int(Double(elapsed) / Double(max(ticks, 1)) / 1e4)) / 100)),
+      ("baseline_in_order_ns_per_frame", perItem(baseline, Int64(inOrder))),
+      ("ratio_to_in_order", ratio(perRequest, perFrame)),
+      ("peak_cached_bytes", "\(statistics.peakCachedBytes)"), ("cached_canvases", "\(statistics.cachedCanvases)"),
+      ("evictions", "\(statistics.evictions)"), ("budget", "\(budget)"), ("canvas_bytes", "\(canvasBytes)"),
+      ("working_bytes", "\(working)"), ("peak_bytes", "\(peak)"),
+      ("bound_met", "\(statistics.peakCachedBytes <= budget && peak <= budget + working)"),
+      ("rss_after_opening_kib", "\(residentAfterOpening)"), ("peak_rss_kib", "\(peakResident)"),
+      ("checksum", hex64(sum)), ("sink", "\(baselineSum & 1)"),
+    ]
+  }
+}
