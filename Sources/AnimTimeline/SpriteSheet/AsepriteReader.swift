@@ -6,7 +6,7 @@ struct AsepriteReader {
   var frames: [SpriteSheetFrame] = []
   var tags: [AsepriteTag] = []
   var image: String?
-  var size: SpriteSheetSize?
+  var size: ImageSize?
 
   init(limits: SpriteSheetLimits) {
     self.limits = limits
@@ -21,7 +21,7 @@ struct AsepriteReader {
       if let field = metaElement.value["image"] { image = try string(field, path: "meta.image") }
       if let field = metaElement.value["size"] {
         let element = JSONElement(value: field.value, offset: field.offset)
-        size = SpriteSheetSize(
+        size = ImageSize(
           width: try nonNegative(element, "w", path: "meta.size"),
           height: try nonNegative(element, "h", path: "meta.size"))
       }
@@ -78,10 +78,10 @@ struct AsepriteReader {
     if let field = element.value["spriteSourceSize"] {
       spriteSource = try readRect(JSONElement(value: field.value, offset: field.offset), path: path + ".spriteSourceSize")
     }
-    var source = SpriteSheetSize(width: rect.width, height: rect.height)
+    var source = ImageSize(width: rect.width, height: rect.height)
     if let field = element.value["sourceSize"] {
       let sizeElement = JSONElement(value: field.value, offset: field.offset)
-      source = SpriteSheetSize(
+      source = ImageSize(
         width: try nonNegative(sizeElement, "w", path: path + ".sourceSize"),
         height: try nonNegative(sizeElement, "h", path: path + ".sourceSize"))
     }

@@ -34,7 +34,7 @@ public struct AsepriteSheet: Hashable, Sendable {
   public let image: String?
   /// The sheet image's size (`meta.size`), if given. Every frame lies
   /// inside it.
-  public let size: SpriteSheetSize?
+  public let size: ImageSize?
   /// The provider frames and one clip per tag; see ``SpriteSheetDisplayList``.
   public let displayList: SpriteSheetDisplayList
 

@@ -19,7 +19,7 @@ public struct SpriteSheetFrame: Hashable, Sendable {
   /// Where the (trimmed) pixels sit in the untrimmed sprite.
   public var spriteSourceSize: SpriteSheetRect
   /// The size of the untrimmed sprite.
-  public var sourceSize: SpriteSheetSize
+  public var sourceSize: ImageSize
   /// How long the frame shows, in nanoseconds (the export's milliseconds
   /// × 1,000,000).
   public var duration: Int64
@@ -27,7 +27,7 @@ public struct SpriteSheetFrame: Hashable, Sendable {
   /// A frame; see the properties.
   public init(
     name: String? = nil, frame: SpriteSheetRect, rotated: Bool = false, trimmed: Bool = false,
-    spriteSourceSize: SpriteSheetRect, sourceSize: SpriteSheetSize, duration: Int64
+    spriteSourceSize: SpriteSheetRect, sourceSize: ImageSize, duration: Int64
   ) {
     self.name = name
     self.frame = frame

@@ -79,7 +79,7 @@ extension SpriteSheetFrameProvider {
     guard let bytes = byteCount(image.width, image.height), bytes == image.pixels.count else {
       throw .invalidImage(width: image.width, height: image.height, byteCount: image.pixels.count)
     }
-    let imageSize = SpriteSheetSize(width: image.width, height: image.height)
+    let imageSize = ImageSize(width: image.width, height: image.height)
     if let size = sheet.size, size != imageSize {
       throw .imageSizeMismatch(expected: size, actual: imageSize)
     }

@@ -14,10 +14,10 @@ public enum SpriteSheetImageError: Error, Hashable, Sendable, CustomStringConver
   /// a dimension is negative).
   case invalidImage(width: Int, height: Int, byteCount: Int)
   /// The image is not the size the export gives (`meta.size`).
-  case imageSizeMismatch(expected: SpriteSheetSize, actual: SpriteSheetSize)
+  case imageSizeMismatch(expected: ImageSize, actual: ImageSize)
   /// Sheet frame `frame` covers `area` (its rectangle, turned when
   /// rotated), which does not lie inside the image.
-  case frameOutsideImage(frame: Int, area: SpriteSheetRect, image: SpriteSheetSize)
+  case frameOutsideImage(frame: Int, area: SpriteSheetRect, image: ImageSize)
   /// Sheet frame `frame`'s `spriteSourceSize` is not the size of its
   /// rectangle (`frame.w` × `frame.h`).
   case trimSizeMismatch(frame: Int)
@@ -25,7 +25,7 @@ public enum SpriteSheetImageError: Error, Hashable, Sendable, CustomStringConver
   /// inside its `sourceSize`.
   case frameOutsideSource(frame: Int)
   /// Sheet frame `frame`'s `sourceSize` has more pixels than the limit.
-  case sourceTooLarge(frame: Int, size: SpriteSheetSize, limit: Int)
+  case sourceTooLarge(frame: Int, size: ImageSize, limit: Int)
 
   /// A readable description naming the frame and the sizes.
   public var description: String {

@@ -20,12 +20,12 @@ public struct SpriteSheetRegion: Hashable, Sendable {
   /// Where the (trimmed) pixels sit in the untrimmed sprite.
   public var spriteSourceSize: SpriteSheetRect
   /// The size of the untrimmed sprite.
-  public var sourceSize: SpriteSheetSize
+  public var sourceSize: ImageSize
 
   /// A region; see the properties.
   public init(
     sheetFrame: Int, frame: SpriteSheetRect, rotated: Bool, spriteSourceSize: SpriteSheetRect,
-    sourceSize: SpriteSheetSize
+    sourceSize: ImageSize
   ) {
     self.sheetFrame = sheetFrame
     self.frame = frame

@@ -98,7 +98,7 @@ struct SheetCommand: Subcommand {
   /// The JSON object.
   static func json(_ sheet: AsepriteSheet) -> String {
     func rect(_ r: SpriteSheetRect) -> String { #"{"x":\#(r.x),"y":\#(r.y),"w":\#(r.width),"h":\#(r.height)}"# }
-    func size(_ s: SpriteSheetSize) -> String { #"{"w":\#(s.width),"h":\#(s.height)}"# }
+    func size(_ s: ImageSize) -> String { #"{"w":\#(s.width),"h":\#(s.height)}"# }
     var out = "{\n"
     out += "  \"layout\": \"\(sheet.layout.rawValue)\",\n"
     out += "  \"image\": \(sheet.image.map(EventText.jsonString) ?? "null"),\n"

@@ -40,7 +40,7 @@ struct AsepriteCorpusTests {
       let meta = try #require(root["meta"] as? [String: Any])
       #expect(sheet.image == meta["image"] as? String, "\(name)")
       let size = try #require(meta["size"] as? [String: Int])
-      #expect(sheet.size == SpriteSheetSize(width: size["w"]!, height: size["h"]!), "\(name)")
+      #expect(sheet.size == ImageSize(width: size["w"]!, height: size["h"]!), "\(name)")
 
       // Frames: in the array layout by index, in the hash layout by key
       // (Foundation's dictionary has no order; the order is checked on the
@@ -69,7 +69,7 @@ struct AsepriteCorpusTests {
         #expect(frame.frame == rect(want.object["frame"]), "\(name) \(want.name ?? "")")
         #expect(frame.spriteSourceSize == rect(want.object["spriteSourceSize"]), "\(name)")
         let source = want.object["sourceSize"] as? [String: Int]
-        #expect(frame.sourceSize == SpriteSheetSize(width: source?["w"] ?? -1, height: source?["h"] ?? -1), "\(name)")
+        #expect(frame.sourceSize == ImageSize(width: source?["w"] ?? -1, height: source?["h"] ?? -1), "\(name)")
         #expect(frame.rotated == want.object["rotated"] as? Bool, "\(name)")
         #expect(frame.trimmed == want.object["trimmed"] as? Bool, "\(name)")
         #expect(frame.duration == Int64(want.object["duration"] as? Int ?? -1) * 1_000_000, "\(name)")

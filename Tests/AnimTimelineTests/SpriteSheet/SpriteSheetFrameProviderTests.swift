@@ -27,7 +27,7 @@ import Testing
     // Provider frame 10 shows sheet frame 1 (in attack's play).
     #expect(try provider.frame(at: 10) == SpriteSheetRegion(
       sheetFrame: 1, frame: SpriteSheetRect(x: 8, y: 0, width: 8, height: 8), rotated: false,
-      spriteSourceSize: SpriteSheetRect(x: 0, y: 0, width: 8, height: 8), sourceSize: SpriteSheetSize(width: 8, height: 8)))
+      spriteSourceSize: SpriteSheetRect(x: 0, y: 0, width: 8, height: 8), sourceSize: ImageSize(width: 8, height: 8)))
     // Provider frame 2 and 9 show the trimmed sheet frame 2.
     for index in [2, 9] {
       let region = try provider.frame(at: index)
@@ -35,11 +35,11 @@ import Testing
       #expect(region.frame == SpriteSheetRect(x: 16, y: 0, width: 6, height: 7))
       #expect(region.sheetArea == region.frame)
       #expect(region.spriteSourceSize == SpriteSheetRect(x: 1, y: 1, width: 6, height: 7))
-      #expect(region.sourceSize == SpriteSheetSize(width: 8, height: 8))
+      #expect(region.sourceSize == ImageSize(width: 8, height: 8))
     }
     let rotated = SpriteSheetRegion(
       sheetFrame: 0, frame: SpriteSheetRect(x: 3, y: 4, width: 5, height: 2), rotated: true,
-      spriteSourceSize: SpriteSheetRect(x: 0, y: 0, width: 5, height: 2), sourceSize: SpriteSheetSize(width: 5, height: 2))
+      spriteSourceSize: SpriteSheetRect(x: 0, y: 0, width: 5, height: 2), sourceSize: ImageSize(width: 5, height: 2))
     #expect(rotated.sheetArea == SpriteSheetRect(x: 3, y: 4, width: 2, height: 5))
   }
 
@@ -188,7 +188,7 @@ import Testing
       frame: #"{"x": 0, "y": 0, "w": 2, "h": 2}"#, sss: #"{"x": 0, "y": 0, "w": 2, "h": 2}"#, source: #"{"w": 2, "h": 2}"#,
       size: #"{"w": 3, "h": 2}"#)
     #expect(throws: SpriteSheetImageError.imageSizeMismatch(
-      expected: SpriteSheetSize(width: 3, height: 2), actual: SpriteSheetSize(width: 2, height: 2))) {
+      expected: ImageSize(width: 3, height: 2), actual: ImageSize(width: 2, height: 2))) {
       try SpriteSheetFrameProvider(sheet: sized, image: image(2, 2))
     }
     _ = try SpriteSheetFrameProvider(sheet: sized, image: image(3, 2))
@@ -202,12 +202,12 @@ import Testing
     let upright = try sheet(frame: frame, sss: sss, source: #"{"w": 3, "h": 2}"#)
     _ = try SpriteSheetFrameProvider(sheet: upright, image: image(4, 2))
     #expect(throws: SpriteSheetImageError.frameOutsideImage(
-      frame: 0, area: SpriteSheetRect(x: 1, y: 0, width: 3, height: 2), image: SpriteSheetSize(width: 3, height: 2))) {
+      frame: 0, area: SpriteSheetRect(x: 1, y: 0, width: 3, height: 2), image: ImageSize(width: 3, height: 2))) {
       try SpriteSheetFrameProvider(sheet: upright, image: image(3, 2))
     }
     let turned = try sheet(frame: frame, rotated: true, sss: sss, source: #"{"w": 3, "h": 2}"#)
     #expect(throws: SpriteSheetImageError.frameOutsideImage(
-      frame: 0, area: SpriteSheetRect(x: 1, y: 0, width: 2, height: 3), image: SpriteSheetSize(width: 4, height: 2))) {
+      frame: 0, area: SpriteSheetRect(x: 1, y: 0, width: 2, height: 3), image: ImageSize(width: 4, height: 2))) {
       try SpriteSheetFrameProvider(sheet: turned, image: image(4, 2))
     }
     _ = try SpriteSheetFrameProvider(sheet: turned, image: image(3, 3))
@@ -237,16 +237,16 @@ import Testing
     let sss = #"{"x": 0, "y": 0, "w": 1, "h": 1}"#
     let huge = try sheet(frame: frame, sss: sss, source: #"{"w": 100000, "h": 100000}"#)
     #expect(throws: SpriteSheetImageError.sourceTooLarge(
-      frame: 0, size: SpriteSheetSize(width: 100_000, height: 100_000), limit: 16_777_216)) {
+      frame: 0, size: ImageSize(width: 100_000, height: 100_000), limit: 16_777_216)) {
       try SpriteSheetFrameProvider(sheet: huge, image: image(1, 1))
     }
     let overflowing = try sheet(frame: frame, sss: sss, source: #"{"w": 9223372036854775807, "h": 3}"#)
     #expect(throws: SpriteSheetImageError.sourceTooLarge(
-      frame: 0, size: SpriteSheetSize(width: .max, height: 3), limit: .max)) {
+      frame: 0, size: ImageSize(width: .max, height: 3), limit: .max)) {
       try SpriteSheetFrameProvider(sheet: overflowing, image: image(1, 1), maxSourcePixels: .max)
     }
     let small = try sheet(frame: frame, sss: sss, source: #"{"w": 4, "h": 4}"#)
-    #expect(throws: SpriteSheetImageError.sourceTooLarge(frame: 0, size: SpriteSheetSize(width: 4, height: 4), limit: 15)) {
+    #expect(throws: SpriteSheetImageError.sourceTooLarge(frame: 0, size: ImageSize(width: 4, height: 4), limit: 15)) {
       try SpriteSheetFrameProvider(sheet: small, image: image(1, 1), maxSourcePixels: 15)
     }
     _ = try SpriteSheetFrameProvider(sheet: small, image: image(1, 1), maxSourcePixels: 16)
@@ -255,10 +255,10 @@ import Testing
   @Test func errorsDescribeThemselves() {
     let errors: [SpriteSheetImageError] = [
       .noImage, .indexOutOfRange(index: 9, count: 3), .invalidImage(width: 2, height: 2, byteCount: 3),
-      .imageSizeMismatch(expected: SpriteSheetSize(width: 1, height: 2), actual: SpriteSheetSize(width: 3, height: 4)),
-      .frameOutsideImage(frame: 5, area: SpriteSheetRect(x: 1, y: 2, width: 3, height: 4), image: SpriteSheetSize(width: 2, height: 2)),
+      .imageSizeMismatch(expected: ImageSize(width: 1, height: 2), actual: ImageSize(width: 3, height: 4)),
+      .frameOutsideImage(frame: 5, area: SpriteSheetRect(x: 1, y: 2, width: 3, height: 4), image: ImageSize(width: 2, height: 2)),
       .trimSizeMismatch(frame: 6), .frameOutsideSource(frame: 7),
-      .sourceTooLarge(frame: 8, size: SpriteSheetSize(width: 5, height: 5), limit: 24),
+      .sourceTooLarge(frame: 8, size: ImageSize(width: 5, height: 5), limit: 24),
     ]
     let texts = errors.map(\.description)
     #expect(Set(texts).count == errors.count)
