@@ -7,7 +7,7 @@ import TimelineScript
 @Suite struct PNGRoundTripTests {
   @Test func randomImagesRoundTrip() {
     forAll("PNGRoundTripTests.randomImagesRoundTrip", gen: ImageGen.images, iterations: 150) { image in
-      let file = image.pngData()
+      let file = try image.pngData()
       let decoded = try RGBAImage(pngData: file)
       try ensure(decoded == image, "decoded \(decoded) differs from \(image)")
       return true
@@ -29,8 +29,8 @@ import TimelineScript
     let opaque = ImageGen.image(9, 4, .opaqueNoise, &rng)
     var translucent = opaque
     translucent.pixels[4 * 35 + 3] = 254
-    #expect(TestPNG.chunks(opaque.pngData())[0].data[9] == 2)
-    #expect(TestPNG.chunks(translucent.pngData())[0].data[9] == 6)
+    #expect(try TestPNG.chunks(opaque.pngData())[0].data[9] == 2)
+    #expect(try TestPNG.chunks(translucent.pngData())[0].data[9] == 6)
     #expect(try RGBAImage(pngData: translucent.pngData()) == translucent)
   }
 
@@ -41,7 +41,7 @@ import TimelineScript
   @Test func fileStructure() throws {
     var rng = SplitMix64(seed: 11)
     let image = ImageGen.image(13, 6, .gradient, &rng)
-    let file = image.pngData()
+    let file = try image.pngData()
     #expect(Array(file.prefix(8)) == TestPNG.signature)
     let chunks = TestPNG.chunks(file)
     #expect(chunks.map(\.type) == ["IHDR", "IDAT", "IEND"])
@@ -63,9 +63,9 @@ import TimelineScript
     #expect(Array(stream.suffix(4)) == TestPNG.bigEndian(TestDeflate.adler32(filtered)))
   }
 
-  @Test func pamHeaderAndPixels() {
+  @Test func pamHeaderAndPixels() throws {
     let image = RGBAImage(width: 2, height: 1, pixels: [1, 2, 3, 4, 5, 6, 7, 8])
     let expected = Array("P7\nWIDTH 2\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\nENDHDR\n".utf8) + [1, 2, 3, 4, 5, 6, 7, 8]
-    #expect(image.pamData() == expected)
+    #expect(try image.pamData() == expected)
   }
 }
