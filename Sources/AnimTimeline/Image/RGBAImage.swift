@@ -27,8 +27,14 @@ public struct RGBAImage: Hashable, Sendable {
   ///
   /// - Throws: ``ImageError/inconsistentImage(width:height:byteCount:)``.
   func checkConsistency() throws(ImageError) {
-    guard let bytes = RGBAImage.byteCount(width: width, height: height), bytes == pixels.count else {
-      throw .inconsistentImage(width: width, height: height, byteCount: pixels.count)
+    try RGBAImage.checkConsistency(width: width, height: height, byteCount: pixels.count)
+  }
+
+  /// ``checkConsistency()`` for an image of these sides and `byteCount`
+  /// bytes of pixels.
+  static func checkConsistency(width: Int, height: Int, byteCount: Int) throws(ImageError) {
+    guard let bytes = RGBAImage.byteCount(width: width, height: height), bytes == byteCount else {
+      throw .inconsistentImage(width: width, height: height, byteCount: byteCount)
     }
   }
 

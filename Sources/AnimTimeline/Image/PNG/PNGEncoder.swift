@@ -24,15 +24,25 @@ enum PNGEncoder {
   ///   of 0, or one with a side above 2^31 - 1.
   /// - Complexity: O(*n*) in the pixel bytes.
   static func encode(_ image: RGBAImage) throws(ImageError) -> [UInt8] {
-    try image.checkConsistency()
     let width = image.width
     let height = image.height
-    guard width >= 1 && height >= 1 else { throw .emptyImage(width: width, height: height) }
-    guard width <= maxChunkLength && height <= maxChunkLength else { throw .tooLarge(width: width, height: height) }
+    try checkWritable(width: width, height: height, byteCount: image.pixels.count)
     return image.pixels.withUnsafeBufferPointer { pixels in
       // At least 4 bytes: the base address exists.
       encode(pixels.baseAddress!, width: width, height: height)
     }
+  }
+
+  /// Checks that an image of these sides and `byteCount` bytes of pixels
+  /// is consistent and that PNG can hold it: sides in 1...2^31 - 1.
+  ///
+  /// - Throws: ``ImageError/inconsistentImage(width:height:byteCount:)``,
+  ///   then ``ImageError/emptyImage(width:height:)``, then
+  ///   ``ImageError/tooLarge(width:height:)``.
+  static func checkWritable(width: Int, height: Int, byteCount: Int) throws(ImageError) {
+    try RGBAImage.checkConsistency(width: width, height: height, byteCount: byteCount)
+    guard width >= 1 && height >= 1 else { throw .emptyImage(width: width, height: height) }
+    guard width <= maxChunkLength && height <= maxChunkLength else { throw .tooLarge(width: width, height: height) }
   }
 
   /// The PNG file of `width` × `height` RGBA pixels (a consistent image
@@ -46,32 +56,156 @@ enum PNGEncoder {
     defer { rows.deallocate() }
     let base = rows.baseAddress!
 
+    let palette = PNGPalette.index(pixels, width: width, height: height, into: base)
+    let opaque = palette.map { $0.translucentCount == 0 } ?? isOpaque(pixels, count: width * height * 4)
+    let bytesPerPixel = opaque ? 3 : 4
+    func truecolour() -> [UInt8] {
+      truecolourFile(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, rows: base)
+    }
+    guard let palette, paletteSaves(palette, width: width, height: height, bytesPerPixel: bytesPerPixel) else {
+      return truecolour()
+    }
+    let count = palette.pack(base, width: width, height: height)
+    var chunks = [("PLTE", palette.paletteChunk)]
+    if palette.translucentCount > 0 { chunks.append(("tRNS", palette.transparencyChunk)) }
+    let indexed = file(width: width, height: height, bitDepth: palette.bitDepth, colorType: 3, chunks: chunks, rows: base, count: count)
+    // A palette that is an eighth of the file or more: the image is tiny
+    // or compresses very well, so truecolour, whose rows may compress
+    // better with the row filters, is cheap to try as well.
+    let paletteBytes = chunks.reduce(0) { $0 + 12 + $1.1.count }
+    guard paletteBytes * 8 >= indexed.count else { return indexed }
+    // Filtered: unfiltered truecolour rows hold the same strings as the
+    // indices, three or four times longer, and hardly ever win.
+    let other = truecolourFile(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, rows: base, sampling: false)
+    return other.count < indexed.count ? other : indexed
+  }
+
+  /// Rows of at most this many bytes are compressed both filtered and
+  /// unfiltered, and the smaller file kept; longer ones are sampled.
+  static let wholeTrialBytes = 1 << 14
+  /// The smallest sample ``prefersUnfiltered(_:width:height:bytesPerPixel:)``
+  /// compresses each way.
+  static let minimumSampleBytes = 1 << 13
+
+  /// The truecolour file (8-bit RGB for 3 bytes a pixel, RGBA for 4),
+  /// rows built in `rows`, with the row filters chosen one of two ways:
+  /// each row its own by the minimum sum of absolute differences, or
+  /// none on every row. Small images are compressed both ways and the
+  /// smaller file kept; larger ones follow
+  /// ``prefersUnfiltered(_:width:height:bytesPerPixel:)``, unless
+  /// `sampling` is false (then the rows are filtered).
+  ///
+  /// - Complexity: O(*n*) in the pixel bytes.
+  static func truecolourFile(
+    _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, rows: UnsafeMutablePointer<UInt8>,
+    sampling: Bool = true
+  ) -> [UInt8] {
+    let colorType: UInt8 = bytesPerPixel == 3 ? 2 : 6
+    let total = height * (width * bytesPerPixel + 1)
+    func make(filtered: Bool) -> [UInt8] {
+      let count =
+        filtered
+        ? filter(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, into: rows)
+        : unfiltered(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, into: rows)
+      return file(width: width, height: height, bitDepth: 8, colorType: colorType, chunks: [], rows: rows, count: count)
+    }
+    guard sampling else { return make(filtered: true) }
+    if total <= wholeTrialBytes {
+      let filtered = make(filtered: true)
+      let plain = make(filtered: false)
+      return plain.count < filtered.count ? plain : filtered
+    }
+    return make(filtered: !prefersUnfiltered(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel))
+  }
+
+  /// Whether the image's rows are likely to compress smaller unfiltered
+  /// than filtered row by row, as dithered images and images of flat
+  /// areas often do (the filters turn repeated strings of pixels into
+  /// fresh strings of differences). A sample of four bands of rows spread
+  /// over the image, an eighth of its bytes together (at least
+  /// ``minimumSampleBytes``), is compressed both ways and the sizes
+  /// compared.
+  ///
+  /// - Complexity: O(*n*) in the sampled bytes (about *n* / 4 bytes
+  ///   compressed).
+  static func prefersUnfiltered(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int) -> Bool {
+    let rowBytes = width * bytesPerPixel + 1
+    let bands = min(4, height)
+    let sample = max(height * rowBytes / 16, minimumSampleBytes)
+    let bandRows = min(height / bands, max(1, sample / bands / rowBytes))
+    let count = bands * bandRows * rowBytes
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count + DeflateEncoder.readPadding)
+    defer { buffer.deallocate() }
+    let base = buffer.baseAddress!
+    (base + count).initialize(repeating: 0, count: DeflateEncoder.readPadding)
+    func compressedSize(filtered: Bool) -> Int {
+      for band in 0..<bands {
+        // Bands start evenly from the top row to the last band's place.
+        let top = bands == 1 ? 0 : (height - bandRows) * band / (bands - 1)
+        let start = pixels + top * width * 4
+        let output = base + band * bandRows * rowBytes
+        _ =
+          filtered
+          ? filter(start, width: width, height: bandRows, bytesPerPixel: bytesPerPixel, into: output)
+          : unfiltered(start, width: width, height: bandRows, bytesPerPixel: bytesPerPixel, into: output)
+      }
+      var writer = BitWriter(appendingTo: [])
+      DeflateEncoder.compress(
+        UnsafeRawBufferPointer(start: base, count: count + DeflateEncoder.readPadding), count: count, into: &writer)
+      return writer.finish().count
+    }
+    return compressedSize(filtered: false) < compressedSize(filtered: true)
+  }
+
+  /// Writes the rows with filter type 0 (none), 3 or 4 bytes a pixel, to
+  /// `output`; returns their length, `height * (width * bytesPerPixel + 1)`.
+  ///
+  /// - Complexity: O(*n*) in the pixel bytes.
+  static func unfiltered(
+    _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, into output: UnsafeMutablePointer<UInt8>
+  ) -> Int {
+    let rowBytes = width * bytesPerPixel
+    for y in 0..<height {
+      let source = pixels + y * width * 4
+      let target = output + y * (rowBytes + 1)
+      target[0] = PNGRowFilter.none.rawValue
+      if bytesPerPixel == 4 {
+        (target + 1).update(from: source, count: rowBytes)
+      } else {
+        for x in 0..<width {
+          target[1 + 3 * x] = source[4 * x]
+          target[2 + 3 * x] = source[4 * x + 1]
+          target[3 + 3 * x] = source[4 * x + 2]
+        }
+      }
+    }
+    return height * (rowBytes + 1)
+  }
+
+  /// A PNG file: the signature, `IHDR` with these values, `chunks`, the
+  /// `count` bytes of filtered rows at `rows` (readable for
+  /// ``DeflateEncoder/readPadding`` bytes more) compressed in `IDAT`, and
+  /// `IEND`.
+  ///
+  /// - Complexity: O(*n*) in the rows' bytes.
+  static func file(
+    width: Int, height: Int, bitDepth: Int, colorType: UInt8, chunks: [(String, [UInt8])],
+    rows: UnsafeMutablePointer<UInt8>, count: Int
+  ) -> [UInt8] {
     var header = signature
     var ihdr = [UInt8]()
     appendBigEndian(UInt32(width), to: &ihdr)
     appendBigEndian(UInt32(height), to: &ihdr)
-    let count: Int
-    let palette = PNGPalette.index(pixels, width: width, height: height, into: base)
-    let opaque = palette.map { $0.translucentCount == 0 } ?? isOpaque(pixels, count: width * height * 4)
-    let bytesPerPixel = opaque ? 3 : 4
-    if let palette, paletteSaves(palette, width: width, height: height, bytesPerPixel: bytesPerPixel) {
-      count = palette.pack(base, width: width, height: height)
-      ihdr += [UInt8(palette.bitDepth), 3, 0, 0, 0]  // indexed, deflate, filter method 0, no interlace
-      appendChunk("IHDR", ihdr, to: &header)
-      appendChunk("PLTE", palette.paletteChunk, to: &header)
-      if palette.translucentCount > 0 { appendChunk("tRNS", palette.transparencyChunk, to: &header) }
-    } else {
-      count = filter(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, into: base)
-      ihdr += [8, opaque ? 2 : 6, 0, 0, 0]  // depth 8, RGB or RGBA, deflate, filter method 0, no interlace
-      appendChunk("IHDR", ihdr, to: &header)
-    }
-    (base + count).initialize(repeating: 0, count: DeflateEncoder.readPadding)
+    ihdr += [UInt8(bitDepth), colorType, 0, 0, 0]  // deflate, filter method 0, no interlace
+    appendChunk("IHDR", ihdr, to: &header)
+    for (type, data) in chunks { appendChunk(type, data, to: &header) }
+    (rows + count).initialize(repeating: 0, count: DeflateEncoder.readPadding)
 
     let idatStart = header.count
     header += [0, 0, 0, 0] + Array("IDAT".utf8)
     header += [0x78, 0x9C]  // zlib: deflate, 32 KiB window, default level
     var writer = BitWriter(appendingTo: header)
-    let raw = UnsafeRawBufferPointer(start: base, count: count + DeflateEncoder.readPadding)
+    let raw = UnsafeRawBufferPointer(start: rows, count: count + DeflateEncoder.readPadding)
     DeflateEncoder.compress(raw, count: count, into: &writer)
     let adler = Adler32.update(1, UnsafeRawBufferPointer(rebasing: raw[0..<count]))
     var out = writer.finish()
