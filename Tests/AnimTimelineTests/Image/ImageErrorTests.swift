@@ -68,14 +68,17 @@ import TimelineScript
   }
 
   /// The thumbnail resampler's limits: sides below 2^31, fewer than 2^46
-  /// pixels.
+  /// pixels (checked on the sizes: a downsampler that accepts keeps
+  /// weights for every source column and row).
   @Test func downsamplerLimits() {
     let one = ImageSize(width: 1, height: 1)
-    #expect(Downsampler(from: ImageSize(width: (1 << 31) - 1, height: 1), to: one) != nil)
+    #expect(Downsampler.canShrink(ImageSize(width: (1 << 31) - 1, height: 1)))
+    #expect(Downsampler.canShrink(ImageSize(width: 1 << 23, height: (1 << 23) - 1)))
+    #expect(!Downsampler.canShrink(ImageSize(width: 1 << 23, height: 1 << 23)))
     #expect(Downsampler(from: ImageSize(width: 1 << 31, height: 1), to: one) == nil)
     #expect(Downsampler(from: ImageSize(width: 1, height: 1 << 31), to: one) == nil)
-    #expect(Downsampler(from: ImageSize(width: 1 << 23, height: (1 << 23) - 1), to: one) != nil)
     #expect(Downsampler(from: ImageSize(width: 1 << 23, height: 1 << 23), to: one) == nil)
+    #expect(Downsampler(from: ImageSize(width: Int.max, height: Int.max), to: one) == nil)
   }
 
   /// Buffers of the wrong size make `resample` throw, naming the size the
