@@ -5,10 +5,12 @@ extension RGBAImage {
   /// An image of at most 256 colours (RGBA values) is written indexed: a
   /// palette (`PLTE`, and `tRNS` for the translucent colours), 1-, 2-, 4-
   /// or 8-bit indices, unfiltered rows; unless the palette would cost more
-  /// than it saves, as for a 1×1 image. Any other image is 8-bit RGB when
-  /// every pixel is opaque, else RGBA, each row filtered with the filter
-  /// that has the smallest sum of absolute differences. The rows are
-  /// compressed like zlib's level 6 (see `Docs/Images.md`).
+  /// than it saves, as for a 1×1 image, or the truecolour file is smaller.
+  /// Any other image is 8-bit RGB when every pixel is opaque, else RGBA,
+  /// each row filtered with the filter that has the smallest sum of
+  /// absolute differences, or no row filtered when a trial compression
+  /// says that is smaller. The rows are compressed like zlib's level 6
+  /// (see `Docs/Images.md`).
   ///
   /// - Throws: ``ImageError/inconsistentImage(width:height:byteCount:)``
   ///   when `pixels` is not `width * height * 4` bytes,

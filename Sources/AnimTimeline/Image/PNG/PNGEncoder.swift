@@ -11,7 +11,10 @@
 ///   advise for palette images);
 /// - **truecolour**: 8-bit RGB when every pixel is opaque, else RGBA, each
 ///   row filtered with the filter that minimises the sum of its absolute
-///   differences.
+///   differences, or every row unfiltered when that compresses smaller
+///   (decided on the whole file for small images, on a sample otherwise).
+///   An indexed file whose palette is an eighth of it or more is also
+///   compared with the filtered truecolour file, and the smaller kept.
 enum PNGEncoder {
   /// The 8-byte PNG signature.
   static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -122,11 +125,11 @@ enum PNGEncoder {
   /// than filtered row by row, as dithered images and images of flat
   /// areas often do (the filters turn repeated strings of pixels into
   /// fresh strings of differences). A sample of four bands of rows spread
-  /// over the image, an eighth of its bytes together (at least
+  /// over the image, a sixteenth of its bytes together (at least
   /// ``minimumSampleBytes``), is compressed both ways and the sizes
   /// compared.
   ///
-  /// - Complexity: O(*n*) in the sampled bytes (about *n* / 4 bytes
+  /// - Complexity: O(*n*) in the sampled bytes (about *n* / 8 bytes
   ///   compressed).
   static func prefersUnfiltered(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int) -> Bool {
     let rowBytes = width * bytesPerPixel + 1
