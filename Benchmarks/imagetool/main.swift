@@ -2,9 +2,11 @@
 // the comparison scripts in Benchmarks/ (png_vs_zlib.py,
 // resize_vs_pillow.py, png_decode_vs_pillow.py). Public API only.
 //
-//   imagetool corpus-png GIFDIR OUTDIR [--repeat N]
-//       every composited frame of every GIF in GIFDIR, encoded with
-//       RGBAImage.pngData() N times (default 3); writes OUTDIR/NNNNNN.png
+//   imagetool corpus-png GIFDIR OUTDIR [--repeat N] [--shrink F]
+//       every composited frame of every GIF in GIFDIR (with --shrink, its
+//       thumbnail within width/F × height/F, made before the timing),
+//       encoded with RGBAImage.pngData() N times (default 3); writes
+//       OUTDIR/NNNNNN.png
 //       and prints one line per frame:
 //       id<TAB>file<TAB>frame<TAB>width<TAB>height<TAB>png_bytes<TAB>min_ns
 //   imagetool decode LIST [--repeat N]
@@ -71,6 +73,15 @@ func readPAM(_ bytes: [UInt8]) -> RGBAImage? {
   return RGBAImage(width: width, height: height, pixels: pixels)
 }
 
+/// The image as PAM (images read or made here are consistent).
+func pam(_ image: RGBAImage) -> [UInt8] {
+  do {
+    return try image.pamData()
+  } catch {
+    fail("PAM: \(error)")
+  }
+}
+
 func listDirectory(_ path: String) -> [String] {
   guard let directory = opendir(path) else { fail("cannot list \(path)") }
   defer { closedir(directory) }
@@ -100,23 +111,40 @@ if let index = arguments.firstIndex(of: "--repeat"), index + 1 < arguments.count
   repeats = max(1, number(arguments[index + 1]))
   arguments.removeSubrange(index...index + 1)
 }
+var shrink = 1
+if let index = arguments.firstIndex(of: "--shrink"), index + 1 < arguments.count {
+  shrink = max(1, number(arguments[index + 1]))
+  arguments.removeSubrange(index...index + 1)
+}
 guard let command = arguments.first else { fail("usage: imagetool corpus-png|decode|resize ...") }
 
 switch command {
 case "corpus-png":
-  guard arguments.count == 3 else { fail("usage: imagetool corpus-png GIFDIR OUTDIR [--repeat N]") }
+  guard arguments.count == 3 else { fail("usage: imagetool corpus-png GIFDIR OUTDIR [--repeat N] [--shrink F]") }
   let directory = arguments[1]
   let output = arguments[2]
   var id = 0
   for name in listDirectory(directory) {
-    guard var provider = try? GIFFrameProvider(contentsOfFile: directory + "/" + name) else { continue }
+    guard let provider = try? GIFFrameProvider(contentsOfFile: directory + "/" + name) else { continue }
     for frame in 0..<provider.frameCount {
-      guard let image = try? provider.frame(at: frame) else { break }
+      guard var image = try? provider.frame(at: frame) else { break }
+      if shrink > 1 {
+        let bound = ImageSize(width: max(1, image.width / shrink), height: max(1, image.height / shrink))
+        do {
+          image = try image.resized(toFit: bound)
+        } catch {
+          fail("\(name) frame \(frame): \(error)")
+        }
+      }
       var best = UInt64.max
       var file: [UInt8] = []
       for _ in 0..<repeats {
         let start = now()
-        file = image.pngData()
+        do {
+          file = try image.pngData()
+        } catch {
+          fail("\(name) frame \(frame): \(error)")
+        }
         best = min(best, now() - start)
       }
       let idText = String(id)
@@ -139,7 +167,7 @@ case "decode":
     }
     switch outcome {
     case .success(let image):
-      writeFile(words[1], image.pamData())
+      writeFile(words[1], pam(image))
       print("ok\t\(best)")
     case .failure(let error):
       print("error\t\(error)")
@@ -154,10 +182,14 @@ case "resize":
     var result = image
     for _ in 0..<repeats {
       let start = now()
-      result = image.resized(toFit: bounds)
+      do {
+        result = try image.resized(toFit: bounds)
+      } catch {
+        fail("\(words[0]): \(error)")
+      }
       best = min(best, now() - start)
     }
-    writeFile(words[1], result.pamData())
+    writeFile(words[1], pam(result))
     print("ok\t\(result.width)\t\(result.height)\t\(best)")
   }
 default:

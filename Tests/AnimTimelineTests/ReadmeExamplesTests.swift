@@ -211,7 +211,7 @@ extension ReadmeExamplesTests {
   func snapshot(of id: Int) throws -> (poster: [UInt8], thumbnail: [UInt8])? {
     guard let timeline = clients[id] else { return nil }
     let frame = try gif.frame(shownBy: timeline)
-    return (frame.pngData(), frame.resized(toFit: ImageSize(width: 64, height: 64)).pngData())
+    return (try frame.pngData(), try frame.resized(toFit: ImageSize(width: 64, height: 64)).pngData())
   }
 }
 
@@ -243,7 +243,7 @@ extension ReadmeExamplesTests {
     let (poster, thumbnail) = try #require(snapshots.first)
     #expect(try RGBAImage(pngData: poster) == shown)
     let small = try RGBAImage(pngData: thumbnail)
-    #expect(small == shown.resized(toFit: ImageSize(width: 64, height: 64)))
+    #expect(try small == shown.resized(toFit: ImageSize(width: 64, height: 64)))
     #expect(small.width <= 64 && small.height <= 64)
   }
 }

@@ -145,7 +145,7 @@ extension GIFCommandTests {
     let all = CommandRun(["frames", directory.gif, "--out", directory.file("small"), "--size", "10x10", "--quiet"])
     #expect(all.status == 0 && all.outputText.isEmpty)
     let first = try RGBAImage(pngData: try FileSystem.contents(ofFile: directory.file("small") + "/frame-000.png"))
-    #expect(first == (try provider.frame(at: 0)).resized(toFit: ImageSize(width: 10, height: 10)))
+    #expect(try first == provider.frame(at: 0).resized(toFit: ImageSize(width: 10, height: 10)))
 
     for bad in ["0x5", "5", "x5", "5x", "70000x5", "-1x5", "axb"] {
       let rejected = CommandRun(["frame", directory.gif, "--index", "0", "--size", bad, "--out", thumb])

@@ -45,7 +45,7 @@ import AnimTimeline
   func folder(image: RGBAImage = sheetImage()) throws -> (TemporaryDirectory, String) {
     let directory = try TemporaryDirectory()
     let json = try DemoSheet.write(in: directory)
-    try FileSystem.createFile(directory.file("hero.png"), contents: image.pngData())
+    try FileSystem.createFile(directory.file("hero.png"), contents: try image.pngData())
     return (directory, json)
   }
 

@@ -15,7 +15,9 @@ import TimelineScript
 /// the limits; its `pngData()` decodes to the same image; a thumbnail has
 /// the fitted size, is the image itself when that fits, and otherwise has
 /// no colour in fully transparent pixels; `pamData()` is longer than the
-/// pixels.
+/// pixels; the image made inconsistent (a side or the pixel count changed
+/// as the input's length picks) makes `pngData()`, `pamData()` and
+/// `resized(toFit:)` throw `ImageError.inconsistentImage`, never trap.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPNG(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   let bytes = Array(UnsafeRawBufferPointer(start: data, count: size))
@@ -38,16 +40,20 @@ public func fuzzPNG(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   fuzzCheck(image.width >= 1 && image.height >= 1 && image.width * image.height <= 1 << 18, "size \(image.width)x\(image.height)")
   fuzzCheck(image.pixels.count == image.width * image.height * 4, "pixel bytes")
 
-  let encoded = image.pngData()
   do {
-    let again = try RGBAImage(pngData: encoded)
+    let again = try RGBAImage(pngData: try image.pngData())
     fuzzCheck(again == image, "encode -> decode changed the image")
   } catch {
-    fuzzFailure("our own PNG did not decode: \(error)")
+    fuzzFailure("our own PNG did not encode or decode: \(error)")
   }
 
   let bound = ImageSize(width: max(1, image.width / 3), height: max(1, image.height / 2))
-  let thumbnail = image.resized(toFit: bound)
+  let thumbnail: RGBAImage
+  do {
+    thumbnail = try image.resized(toFit: bound)
+  } catch {
+    fuzzFailure("a decoded image could not be shrunk: \(error)")
+  }
   let fitted = ImageSize(width: image.width, height: image.height).fitted(within: bound)
   fuzzCheck(thumbnail.width == fitted.width && thumbnail.height == fitted.height, "thumbnail size")
   fuzzCheck(thumbnail.width <= bound.width && thumbnail.height <= bound.height, "thumbnail within bounds")
@@ -60,8 +66,36 @@ public func fuzzPNG(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
       fuzzCheck(thumbnail.pixels[pixel..<pixel + 3].allSatisfy { $0 == 0 }, "transparent thumbnail pixel with colour")
     }
   }
-  fuzzCheck(image.pamData().count > image.pixels.count, "PAM size")
+  fuzzCheck(((try? image.pamData())?.count ?? 0) > image.pixels.count, "PAM size")
+  checkInconsistent(image, variant: size)
   return 0
+}
+
+/// Breaks `image` one of six ways (picked by `variant`) and checks that
+/// every function that reads it throws `.inconsistentImage` with its
+/// sizes.
+func checkInconsistent(_ image: RGBAImage, variant: Int) {
+  var broken = image
+  switch variant % 6 {
+  case 0: broken.pixels.removeLast(1 + variant % 4)
+  case 1: broken.pixels.append(contentsOf: [0, 0, 0, 0])
+  case 2: broken.width += 1
+  case 3: broken.height = -broken.height
+  case 4: broken.width = Int.max / 2
+  default: broken.pixels = []
+  }
+  let expected = ImageError.inconsistentImage(width: broken.width, height: broken.height, byteCount: broken.pixels.count)
+  func check(_ name: String, _ body: () throws(ImageError) -> Void) {
+    do {
+      try body()
+      fuzzFailure("\(name) accepted an inconsistent image \(broken.width)x\(broken.height), \(broken.pixels.count) bytes")
+    } catch {
+      fuzzCheck(error == expected, "\(name) threw \(error), not \(expected)")
+    }
+  }
+  check("pngData()") { () throws(ImageError) in _ = try broken.pngData() }
+  check("pamData()") { () throws(ImageError) in _ = try broken.pamData() }
+  check("resized(toFit:)") { () throws(ImageError) in _ = try broken.resized(toFit: ImageSize(width: 1, height: 1)) }
 }
 
 /// The file with each chunk's CRC replaced by the right one (chunks read

@@ -250,7 +250,7 @@ extension GIFDecodingState {
     render(target, in: file)
     let size = small.downsampler.targetSize
     let pixels = [UInt8](unsafeUninitializedCapacity: size.width * size.height * 4) { target, initialized in
-      canvas.withUnsafeBufferPointer { source in small.downsampler.resample(source, into: target) }
+      canvas.withUnsafeBufferPointer { source in small.downsampler.resampleUnchecked(source, into: target) }
       initialized = target.count
     }
     _ = small.cache.insert(copying: pixels, for: target, isCheckpoint: true)  // may evict (LRU)

@@ -1,19 +1,25 @@
 extension RGBAImage {
-  /// The image as a PNG file.
+  /// The image as a PNG file, not interlaced, which
+  /// ``init(pngData:options:)`` reads back exactly.
   ///
-  /// The file is 8-bit RGBA, or 8-bit RGB when every pixel is opaque, not
-  /// interlaced. Each row gets the filter with the smallest sum of
-  /// absolute differences; the rows are compressed like zlib's level 6
-  /// (see `Docs/Images.md`). ``init(pngData:options:)`` reads it back
-  /// exactly.
+  /// An image of at most 256 colours (RGBA values) is written indexed: a
+  /// palette (`PLTE`, and `tRNS` for the translucent colours), 1-, 2-, 4-
+  /// or 8-bit indices, unfiltered rows; unless the palette would cost more
+  /// than it saves, as for a 1×1 image, or the truecolour file is smaller.
+  /// Any other image is 8-bit RGB when every pixel is opaque, else RGBA,
+  /// each row filtered with the filter that has the smallest sum of
+  /// absolute differences, or no row filtered when a trial compression
+  /// says that is smaller. The rows are compressed like zlib's level 6
+  /// (see `Docs/Images.md`).
   ///
-  /// The image must be consistent: `width` and `height` in
-  /// 1...2,147,483,647 and `pixels.count == width * height * 4` (every
-  /// image the library makes is).
-  ///
+  /// - Throws: ``ImageError/inconsistentImage(width:height:byteCount:)``
+  ///   when `pixels` is not `width * height * 4` bytes,
+  ///   ``ImageError/emptyImage(width:height:)`` when a side is 0 (PNG
+  ///   needs at least 1×1), ``ImageError/tooLarge(width:height:)`` when a
+  ///   side is above 2,147,483,647.
   /// - Complexity: O(*n*) in the pixel bytes.
-  public func pngData() -> [UInt8] {
-    PNGEncoder.encode(self)
+  public func pngData() throws(ImageError) -> [UInt8] {
+    try PNGEncoder.encode(self)
   }
 
   /// Decodes a PNG file.

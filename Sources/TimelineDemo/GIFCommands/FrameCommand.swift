@@ -126,9 +126,8 @@ struct FrameCommand: Subcommand {
 
   /// Writes `image` (or its thumbnail), frame `frame`, to the output file.
   func write(_ frameImage: RGBAImage, frame: Int, _ console: inout Console) throws(CommandError) {
-    var image = frameImage
-    if let size { image = image.resized(toFit: size) }
-    let bytes = format.encode(image)
+    let image = try ImageFormat.thumbnail(frameImage, fitting: size)
+    let bytes = try format.encode(image, for: output)
     try FileSystem.createFile(output, contents: bytes)
     if !quiet { console.line(Self.wrote(output, frame: frame, image: image, format: format, bytes: bytes.count)) }
   }

@@ -71,10 +71,9 @@ struct FramesCommand: Subcommand {
   /// Writes `image` (or its thumbnail), frame `frame`, as the file at
   /// `position` of `count`; returns its size in bytes and pixels.
   func write(_ frameImage: RGBAImage, frame: Int, position: Int, count: Int, _ console: inout Console) throws(CommandError) -> (bytes: Int, size: String) {
-    var image = frameImage
-    if let size { image = image.resized(toFit: size) }
+    let image = try ImageFormat.thumbnail(frameImage, fitting: size)
     let file = FileSystem.join(directory, fileName(position, count: count))
-    let bytes = format.encode(image)
+    let bytes = try format.encode(image, for: file)
     try FileSystem.createFile(file, contents: bytes)
     if !quiet { console.line(FrameCommand.wrote(file, frame: frame, image: image, format: format, bytes: bytes.count)) }
     return (bytes.count, "\(image.width)x\(image.height)")

@@ -5,10 +5,30 @@ enum ImageFormat: String, CaseIterable {
   case png, pam
 
   /// The file of `image` in this format.
-  func encode(_ image: RGBAImage) -> [UInt8] {
-    switch self {
-    case .png: image.pngData()
-    case .pam: image.pamData()
+  ///
+  /// - Throws: an input error naming the file for an image the format
+  ///   cannot hold (an empty one: a sprite sheet frame of 0×0).
+  func encode(_ image: RGBAImage, for path: String) throws(CommandError) -> [UInt8] {
+    do {
+      switch self {
+      case .png: return try image.pngData()
+      case .pam: return try image.pamData()
+      }
+    } catch {
+      throw .input("\(path): cannot write the image: \(error)")
+    }
+  }
+
+  /// The thumbnail of `image` that fits in `size`, or `image` when `size`
+  /// is `nil`.
+  ///
+  /// - Throws: an input error for an image that cannot be shrunk.
+  static func thumbnail(_ image: RGBAImage, fitting size: ImageSize?) throws(CommandError) -> RGBAImage {
+    guard let size else { return image }
+    do {
+      return try image.resized(toFit: size)
+    } catch {
+      throw .input("cannot shrink the image: \(error)")
     }
   }
 

@@ -26,53 +26,53 @@ import TimelineScript
     #expect(fit(Int.max / 2, 4, Int.max, 2) == ImageSize(width: Int.max / 4 + 1, height: 2))
   }
 
-  @Test func neverUpscalesAndKeepsAspect() {
+  @Test func neverUpscalesAndKeepsAspect() throws {
     var rng = SplitMix64(seed: 50)
     let image = ImageGen.image(40, 30, .noise, &rng)
-    #expect(image.resized(toFit: ImageSize(width: 100, height: 100)) == image)
-    #expect(image.resized(toFit: ImageSize(width: 40, height: 30)) == image)
-    let small = image.resized(toFit: ImageSize(width: 20, height: 20))
+    #expect(try image.resized(toFit: ImageSize(width: 100, height: 100)) == image)
+    #expect(try image.resized(toFit: ImageSize(width: 40, height: 30)) == image)
+    let small = try image.resized(toFit: ImageSize(width: 20, height: 20))
     #expect(small.width == 20 && small.height == 15 && small.pixels.count == 20 * 15 * 4)
   }
 
   /// Whole factors: each target pixel is the rounded mean of its block.
-  @Test func wholeFactorAverages() {
+  @Test func wholeFactorAverages() throws {
     let image = ResizeTests.image(4, 2, [
       [10, 20, 30, 255], [20, 30, 40, 255], [0, 0, 0, 255], [255, 255, 255, 255],
       [30, 40, 50, 255], [40, 50, 61, 255], [100, 100, 100, 255], [1, 2, 3, 255],
     ])
-    let half = image.resized(toFit: ImageSize(width: 2, height: 1))
+    let half = try image.resized(toFit: ImageSize(width: 2, height: 1))
     // (10+20+30+40)/4 = 25; (20+30+40+50)/4 = 35; (30+40+50+61)/4 = 45.25
     // (0+255+100+1)/4 = 89; (0+255+100+2)/4 = 89.25; (0+255+100+3)/4 = 89.5
     #expect(half.pixels == [25, 35, 45, 255, 89, 89, 90, 255])
   }
 
   /// A fractional footprint: 3 pixels into 2, the middle one split in half.
-  @Test func fractionalFootprint() {
+  @Test func fractionalFootprint() throws {
     let image = ResizeTests.image(3, 1, [[0, 0, 0, 255], [90, 90, 90, 255], [255, 255, 255, 255]])
-    let two = image.resized(toFit: ImageSize(width: 2, height: 1))
+    let two = try image.resized(toFit: ImageSize(width: 2, height: 1))
     // Left: (0 * 1 + 90 * 0.5) / 1.5 = 30. Right: (90 * 0.5 + 255) / 1.5 = 200.
     #expect(two.pixels == [30, 30, 30, 255, 200, 200, 200, 255])
   }
 
   /// Transparent pixels add no colour; alpha is averaged.
-  @Test func transparentPixelsDoNotBleed() {
+  @Test func transparentPixelsDoNotBleed() throws {
     let image = ResizeTests.image(2, 1, [[255, 0, 0, 255], [0, 255, 0, 0]])
-    let one = image.resized(toFit: ImageSize(width: 1, height: 1))
+    let one = try image.resized(toFit: ImageSize(width: 1, height: 1))
     #expect(one.pixels == [255, 0, 0, 128])
     // Translucent: colour weighted by alpha. Red at 200, blue at 50:
     // red = 255 * 200 / 250 = 204, blue = 255 * 50 / 250 = 51.
     let mixed = ResizeTests.image(2, 1, [[255, 0, 0, 200], [0, 0, 255, 50]])
-    #expect(mixed.resized(toFit: ImageSize(width: 1, height: 1)).pixels == [204, 0, 51, 125])
+    #expect(try mixed.resized(toFit: ImageSize(width: 1, height: 1)).pixels == [204, 0, 51, 125])
     // All transparent: (0, 0, 0, 0), whatever the colours.
     let clear = ResizeTests.image(2, 2, [[9, 9, 9, 0], [200, 1, 1, 0], [3, 4, 5, 0], [7, 7, 7, 0]])
-    #expect(clear.resized(toFit: ImageSize(width: 1, height: 1)).pixels == [0, 0, 0, 0])
+    #expect(try clear.resized(toFit: ImageSize(width: 1, height: 1)).pixels == [0, 0, 0, 0])
   }
 
   /// Against a reference that computes each target pixel from its
   /// definition with exact fractions (overlap of [x*S/T, (x+1)*S/T) with
   /// each source pixel), on random images and sizes.
-  @Test func matchesRationalReference() {
+  @Test func matchesRationalReference() throws {
     var rng = SplitMix64(seed: 51)
     for _ in 0..<60 {
       let width = rng.int(in: 1...23)
@@ -82,8 +82,8 @@ import TimelineScript
       let target = ImageSize(width: rng.int(in: 1...width), height: rng.int(in: 1...height))
       var sampler = Downsampler(from: ImageSize(width: width, height: height), to: target)!
       var out = [UInt8](repeating: 0, count: target.width * target.height * 4)
-      image.pixels.withUnsafeBufferPointer { source in
-        out.withUnsafeMutableBufferPointer { sampler.resample(source, into: $0) }
+      try image.pixels.withUnsafeBufferPointer { source in
+        try out.withUnsafeMutableBufferPointer { try sampler.resample(source, into: $0) }
       }
       #expect(out == ResizeTests.reference(image, target), "\(width)x\(height) -> \(target)")
     }
@@ -128,7 +128,7 @@ import TimelineScript
   }
 
   /// One downsampler reused for several images gives each its own result.
-  @Test func downsamplerIsReusable() {
+  @Test func downsamplerIsReusable() throws {
     var rng = SplitMix64(seed: 52)
     let first = ImageGen.image(17, 9, .noise, &rng)
     let second = ImageGen.image(17, 9, .randomAlpha, &rng)
@@ -136,8 +136,8 @@ import TimelineScript
     var sampler = Downsampler(from: ImageSize(width: 17, height: 9), to: size)!
     var out = [UInt8](repeating: 0, count: 5 * 4 * 4)
     for image in [first, second, first] {
-      image.pixels.withUnsafeBufferPointer { source in
-        out.withUnsafeMutableBufferPointer { sampler.resample(source, into: $0) }
+      try image.pixels.withUnsafeBufferPointer { source in
+        try out.withUnsafeMutableBufferPointer { try sampler.resample(source, into: $0) }
       }
       #expect(out == ResizeTests.reference(image, size))
     }

@@ -57,7 +57,8 @@ enum DeflateEncoder {
     head.initialize(repeating: -1)
     let previous = UnsafeMutableBufferPointer<Int32>.allocate(capacity: ringSize)
     previous.initialize(repeating: -1)
-    let symbols = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: blockSymbols)
+    // A block never holds more symbols than the input has bytes.
+    let symbols = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: min(blockSymbols, count))
     symbols.initialize(repeating: 0)
     defer {
       head.deallocate()

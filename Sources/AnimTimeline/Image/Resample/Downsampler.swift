@@ -30,8 +30,8 @@ public struct Downsampler: Sendable {
     var unit: UInt64
     /// The weight of a whole target pixel: source length / gcd.
     var total: UInt64
-    var target: [Int32]
-    var weight: [UInt32]
+    var target: [Int]
+    var weight: [UInt64]
 
     /// The weights of shrinking `source` pixels to `target` (≤ source).
     init(source: Int, target targetCount: Int) {
@@ -42,8 +42,8 @@ public struct Downsampler: Sendable {
       let total = source / a
       self.unit = UInt64(unit)
       self.total = UInt64(total)
-      target = [Int32](repeating: 0, count: source)
-      weight = [UInt32](repeating: 0, count: source)
+      target = [Int](repeating: 0, count: source)
+      weight = [UInt64](repeating: 0, count: source)
       // Source pixel i covers [i*unit, (i+1)*unit); target pixel x covers
       // [x*total, (x+1)*total). unit <= total, so a source pixel meets at
       // most two target pixels.
@@ -51,10 +51,18 @@ public struct Downsampler: Sendable {
         let start = index * unit
         let x = start / total
         let boundary = (x + 1) * total
-        target[index] = Int32(x)
-        weight[index] = UInt32(min(unit, boundary - start))
+        target[index] = x
+        weight[index] = UInt64(min(unit, boundary - start))
       }
     }
+  }
+
+  /// Whether a source of `size` (sides at least 1) is within the limits:
+  /// sides below 2^31, so that the weights' products (source index times
+  /// target length) fit in 62 bits, and fewer than 2^46 pixels, so that
+  /// the sums, at most 255 · 255 · (source pixels), stay below 2^62.
+  static func canShrink(_ size: ImageSize) -> Bool {
+    size.width < 1 << 31 && size.height < 1 << 31 && size.width * size.height < 1 << 46
   }
 
   private let columns: Axis
@@ -66,7 +74,7 @@ public struct Downsampler: Sendable {
 
   /// A downsampler from `source` to `target`, or nil unless both sizes
   /// are at least 1×1, `target` is no wider and no taller than `source`,
-  /// and `source` has fewer than 2^46 pixels.
+  /// and `source` has sides below 2^31 and fewer than 2^46 pixels.
   ///
   /// Use ``ImageSize/fitted(within:)`` to pick a target that keeps the
   /// aspect ratio.
@@ -75,9 +83,7 @@ public struct Downsampler: Sendable {
   public init?(from source: ImageSize, to target: ImageSize) {
     guard target.width >= 1, target.height >= 1, target.width <= source.width, target.height <= source.height
     else { return nil }
-    let (pixels, overflow) = source.width.multipliedReportingOverflow(by: source.height)
-    // Sums reach 255 · 255 · (source pixels) at most: below 2^62.
-    guard !overflow, pixels < 1 << 46, target.width < Int(Int32.max) else { return nil }
+    guard Downsampler.canShrink(source) else { return nil }
     sourceSize = source
     targetSize = target
     columns = Axis(source: source.width, target: target.width)
@@ -89,14 +95,32 @@ public struct Downsampler: Sendable {
   /// Shrinks `source` (`sourceSize` RGBA pixels, straight alpha) into
   /// `target` (`targetSize` RGBA pixels). Allocates nothing.
   ///
-  /// - Precondition: the buffers hold exactly `width * height * 4` bytes
-  ///   of their sizes.
+  /// - Throws: ``ImageError/inconsistentImage(width:height:byteCount:)``,
+  ///   with the size the buffer should hold and its length, when `source`
+  ///   is not `sourceSize.width * sourceSize.height * 4` bytes or `target`
+  ///   not `targetSize.width * targetSize.height * 4`; nothing is written
+  ///   then.
+  /// - Complexity: O(*s* + *t*) in source and target pixels.
+  public mutating func resample(
+    _ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>
+  ) throws(ImageError) {
+    // The sizes were checked in init: the products do not overflow.
+    guard source.count == sourceSize.width * sourceSize.height * 4 else {
+      throw .inconsistentImage(width: sourceSize.width, height: sourceSize.height, byteCount: source.count)
+    }
+    guard target.count == targetSize.width * targetSize.height * 4 else {
+      throw .inconsistentImage(width: targetSize.width, height: targetSize.height, byteCount: target.count)
+    }
+    resampleUnchecked(source, into: target)
+  }
+
+  /// ``resample(_:into:)`` for buffers known to have the right sizes (the
+  /// library's own callers).
+  ///
   /// - Complexity: O(*s* + *t*) in source and target pixels.
   // unsafe: every source pixel passes through the inner loops; measured
   // by `Benchmarks/resize_vs_pillow.py --time`.
-  public mutating func resample(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>) {
-    precondition(source.count == sourceSize.width * sourceSize.height * 4, "source buffer size")
-    precondition(target.count == targetSize.width * targetSize.height * 4, "target buffer size")
+  mutating func resampleUnchecked(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>) {
     let sourceWidth = sourceSize.width
     let targetWidth = targetSize.width
     let columnUnit = columns.unit
