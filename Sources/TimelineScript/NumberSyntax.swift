@@ -1,5 +1,5 @@
 /// The script's number syntax (Docs/ScriptFormat.md): ASCII digits, no
-/// sign, no separators; durations and rates may have a fraction, converted
+/// sign (but a rate's `-`), no separators; durations and rates may have a fraction, converted
 /// exactly and rounded half up only past the last kept digit.
 ///
 /// The one number syntax of the project: script lines and the demo's
@@ -59,6 +59,14 @@ public enum NumberSyntax {
   /// A rate in millionths.
   public static func rate<Bytes: Collection<UInt8>>(_ text: Bytes) -> Int64? {
     decimal(text, scaleDigits: 6)
+  }
+
+  /// A rate in millionths with an optional leading `-` (spec section 9.4):
+  /// the magnitude is rounded like ``rate(_:)``, then negated (`-0` is 0).
+  public static func signedRate<Bytes: Collection<UInt8>>(_ text: Bytes) -> Int64? {
+    guard text.first == 0x2D else { return rate(text) }
+    // The magnitude is at most Int64.max, so its negation fits.
+    return rate(text.dropFirst()).map { 0 - $0 }
   }
 
   /// The duration units and their digits below a second, longest first

@@ -32,6 +32,8 @@ extension ScriptCommand {
       return try timeline.seek(toFrame: frame)
     case let .rate(millionths):
       timeline.rate = try Rate(millionths: millionths)
+    case .reverse:
+      timeline.reverse()
     case let .loops(plays):
       guard let plays else { return try timeline.setLoops(.infinite) }
       return try timeline.setLoops(try .plays(plays))

@@ -10,6 +10,7 @@ extension ScriptCommand: CustomStringConvertible {
     switch self {
     case let .tick(nanoseconds, mode): "tick \(nanoseconds)ns" + (mode.map { " \($0.name)" } ?? "")
     case .play: "play"
+    case .reverse: "reverse"
     case .pause: "pause"
     case .stop: "stop"
     case let .seek(nanoseconds): "seek \(nanoseconds)ns"

@@ -82,10 +82,13 @@ extension ScriptCommand {
       self = .seekFrame(Int(frame), iteration: iteration)
     case "rate":
       try arity(1...1)
-      guard let rate = NumberSyntax.rate(word(0)) else {
+      guard let rate = NumberSyntax.signedRate(word(0)) else {
         throw ParseError(reason: "bad rate '\(Self.text(word(0)))'")
       }
       self = .rate(rate)
+    case "reverse":
+      try arity(0...0)
+      self = .reverse
     case "loops":
       try arity(1...1)
       if word(0).elementsEqual("inf".utf8) {

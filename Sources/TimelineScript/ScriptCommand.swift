@@ -26,8 +26,11 @@ public enum ScriptCommand: Hashable, Sendable {
   /// `seek-frame J [I]`: ``Timeline/seek(toFrame:iteration:)``, in
   /// iteration `I` (the default, 0, when `nil`).
   case seekFrame(Int, iteration: Int64?)
-  /// `rate R`: the rate, in millionths.
+  /// `rate R` (or `rate -R`): the rate, in millionths; negative plays
+  /// backward.
   case rate(Int64)
+  /// `reverse`: ``Timeline/reverse()``.
+  case reverse
   /// `loops K|inf`: ``Timeline/setLoops(_:)`` with `K` plays, or infinite
   /// when `nil`.
   case loops(Int64?)

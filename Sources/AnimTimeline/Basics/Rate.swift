@@ -1,5 +1,8 @@
 /// A playback rate in exact millionths: `Rate(millionths: 1_500_000)` plays
-/// at 1.5×.
+/// at 1.5×, `Rate(millionths: -1_000_000)` backward at 1×.
+///
+/// A rate `>= 0` moves the timeline forward, a negative one backward
+/// (spec section 9); 0 counts as forward.
 ///
 /// Time advances by `elapsed * millionths / 1_000_000` with the remainder
 /// carried from tick to tick, so ticks are additive to the nanosecond at
@@ -7,7 +10,8 @@
 public struct Rate: Hashable, Sendable, Comparable, CustomStringConvertible,
   ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral
 {
-  /// The rate in millionths; never negative.
+  /// The rate in millionths, with `|millionths| <= Int64.max` (never
+  /// `Int64.min`); negative plays backward.
   public let millionths: Int64
 
   /// Normal speed (1×).
@@ -23,51 +27,72 @@ public struct Rate: Hashable, Sendable, Comparable, CustomStringConvertible,
 
   /// A rate of `millionths / 1_000_000`.
   ///
-  /// - Throws: ``TimelineError/invalidRate(_:)`` when `millionths < 0`.
+  /// - Throws: ``TimelineError/invalidRate(_:)`` for `Int64.min`, whose
+  ///   magnitude is above `Int64.max`.
   public init(millionths: Int64) throws(TimelineError) {
-    guard millionths >= 0 else { throw .invalidRate("\(millionths) millionths is negative") }
+    guard millionths != .min else { throw .invalidRate("\(millionths) millionths is too large in magnitude") }
     self.millionths = millionths
   }
 
   /// A rate from a `Double`, rounded to the nearest millionth (ties away
-  /// from zero) from its exact binary value.
+  /// from zero) from its exact binary value; negative values play
+  /// backward, and `-0.0` is 0.
   ///
-  /// - Throws: ``TimelineError/invalidRate(_:)`` for NaN, infinities,
-  ///   negative values and values above `Int64.max` millionths.
+  /// - Throws: ``TimelineError/invalidRate(_:)`` for NaN, infinities and
+  ///   values whose magnitude is above `Int64.max` millionths.
   public init(_ value: Double) throws(TimelineError) {
-    guard let millionths = Nanoseconds.scaledExactly(value, by: 1_000_000) else {
-      throw .invalidRate("\(value) is negative, not finite or too large")
+    guard let millionths = Self.millionths(value) else {
+      throw .invalidRate("\(value) is not finite or too large")
     }
     self.millionths = millionths
   }
 
+  /// `value` in millionths, the magnitude rounded (ties away from zero),
+  /// then the sign applied; `nil` when not finite or too large.
+  static func millionths(_ value: Double) -> Int64? {
+    guard let magnitude = Nanoseconds.scaledExactly(value.magnitude, by: 1_000_000) else { return nil }
+    return value < 0 ? -magnitude : magnitude
+  }
+
+  /// The same speed in the other direction (`-0` is 0).
+  ///
+  /// `Int64.min` is never a rate, so the negation cannot overflow.
+  public var reversed: Rate { Rate(_unchecked: 0 &- millionths) }
+
+  /// Whether the rate moves a timeline backward (it is negative).
+  public var isBackward: Bool { millionths < 0 }
+
   /// A rate written in source, such as `timeline.rate = 1.5`.
   ///
-  /// A negative, infinite or too large literal is a programming error and
-  /// stops the program; use ``init(_:)`` for rates that come from input.
+  /// Negative literals play backward (`timeline.rate = -1.5`). An
+  /// infinite or too large literal is a programming error and stops the
+  /// program; use ``init(_:)`` for rates that come from input.
   public init(floatLiteral value: Double) {
-    guard let millionths = Nanoseconds.scaledExactly(value, by: 1_000_000) else {
-      preconditionFailure("a rate literal must be finite, not negative and at most Int64.max millionths")
+    guard let millionths = Self.millionths(value) else {
+      preconditionFailure("a rate literal must be finite and at most Int64.max millionths in magnitude")
     }
     self.millionths = millionths
   }
 
   /// A whole rate written in source, such as `timeline.rate = 2`.
   ///
-  /// A negative literal is a programming error and stops the program.
+  /// Negative literals play backward (`timeline.rate = -1`). A literal
+  /// above `Int64.max` millionths in magnitude is a programming error and
+  /// stops the program.
   public init(integerLiteral value: Int64) {
     let (millionths, overflow) = value.multipliedReportingOverflow(by: 1_000_000)
-    precondition(value >= 0 && !overflow, "a rate literal must be between 0 and Int64.max millionths")
+    precondition(!overflow && millionths != .min, "a rate literal must be at most Int64.max millionths in magnitude")
     self.millionths = millionths
   }
 
   /// Compares two rates.
   public static func < (lhs: Rate, rhs: Rate) -> Bool { lhs.millionths < rhs.millionths }
 
-  /// The rate as a decimal number, e.g. `1.5`.
+  /// The rate as a decimal number, e.g. `1.5` or `-0.25`.
   public var description: String {
-    let whole = millionths / 1_000_000
-    var fraction = String(millionths % 1_000_000)
+    let magnitude = millionths.magnitude
+    let whole = (millionths < 0 ? "-" : "") + String(magnitude / 1_000_000)
+    var fraction = String(magnitude % 1_000_000)
     while fraction.count < 6 { fraction = "0" + fraction }
     while fraction.count > 1, fraction.hasSuffix("0") { fraction.removeLast() }
     return "\(whole).\(fraction)"

@@ -60,11 +60,21 @@ extension Timeline {
     set { core.setDirection(newValue) }
   }
 
-  /// The playback rate. Setting it drops the carried sub-nanosecond remainder.
+  /// The playback rate: `>= 0` moves forward, negative moves backward
+  /// (toward 0, where the timeline finishes). Setting it drops the carried
+  /// sub-nanosecond remainder and changes neither the state nor the
+  /// position.
   public var rate: Rate {
     get { Rate(_unchecked: core.rate) }
     set { core.setRate(newValue) }
   }
+
+  /// Turns the direction of motion around: the rate becomes its opposite
+  /// (a rate of 0 stays 0), and the carried remainder is dropped. Nothing
+  /// else changes: no event, the state stays; follow it with ``play()``
+  /// to start a stopped, paused or finished timeline (moving backward from
+  /// 0, `play` starts from the end).
+  public mutating func reverse() { core.setRate(core.rateValue.reversed) }
 
   /// The most clock time one tick may advance.
   public var maxStep: MaxStep {

@@ -95,6 +95,9 @@ extension TimelineCore {
     relocate()
   }
 
+  /// The rate as a ``Rate``.
+  var rateValue: Rate { Rate(_unchecked: rate) }
+
   mutating func setRate(_ newRate: Rate) {
     rate = newRate.millionths
     carry = 0
