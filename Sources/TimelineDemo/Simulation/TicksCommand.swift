@@ -16,9 +16,9 @@ struct TicksCommand: TimelineSubcommand {
     after the first tick at or past each time, then play() if the timeline
     is finished, so a door that opened fully closes again (and one that
     closed, opens). Each prints 'reverse at T: ...' (JSON: a "reverse"
-    object) after that tick's line. With --rate -1 the timeline plays
-    backward from the start: from its end with --loops K, while with
-    infinite loops (a GIF's default) it finishes at 0 at the first tick.
+    object) after that tick's line. With a negative --rate, --ticks plays
+    back from the end (--loops K); with infinite loops (a GIF's default)
+    there is no end, and the first tick finishes the timeline at 0.
   """
 
   static let help = Help.subcommand(
