@@ -113,9 +113,9 @@ import TimelineScript
   /// when that reaches 0 with some advance (even with infinite loops).
   @Test func backwardTicksAreAdditive() {
     let piece = zip(
-      Gen<Int64>.frequency([(8, .int64(in: 0...40_000)), (1, .int64(in: (Int64.max / 2)...Int64.max))]),
+      Gen<Int64>.frequency([(30, .int64(in: 0...6_000)), (1, .int64(in: (Int64.max / 2)...Int64.max))]),
       .int64(in: 0...1_000))
-    let gen = zip(BackwardSetup.gen, .array(of: piece, count: 1...12))
+    let gen = zip(BackwardSetup.gen, .array(of: piece, count: 1...8))
     var cases = 0, finished = 0, moved = 0
     forAll("ReversePropertyTests.backwardTicksAreAdditive", gen: gen, iterations: 4_000) { setup, pieces in
       guard var whole = try setup.make(policy: .skip) else { return true }
@@ -139,7 +139,9 @@ import TimelineScript
           ticks of \(first) and \(d - first) ns: \(Observation(split)) \(b1) \(b2)
           """)
       }
-      let advance = span * setup.speed / 1_000_000
+      // span * |R| can exceed Int128 (12 ticks of Int64.max ns at Int64.max
+      // millionths); past Int128.max / |R| it reaches 0 from anywhere anyway.
+      let advance = span > Int128.max / setup.speed ? Int128.max : span * setup.speed / 1_000_000
       let expected = max(p0 - advance, 0)
       try ensure(Int128(whole.position) == expected, "position \(whole.position), expected \(expected) (p0 \(p0), A \(advance))")
       try ensure((whole.state == .finished) == (expected == 0 && advance > 0), "state \(whole.state), T \(expected), A \(advance)")
@@ -160,12 +162,12 @@ import TimelineScript
   /// returns to the same position, frame, slot and iteration, as long as
   /// the forward leg does not reach `E` (then the backward leg, which ends
   /// where it started, above 0, cannot reach 0 either). Both legs advance
-  /// `floor(sum(Dc) * |r| / 10^6)`. On the way: the frame events' `slots`
-  /// add up to 0; the backward leg's `loop` events, if any, end at the
-  /// completed iterations the forward leg started from; and with a cue on
-  /// every frame, the backward leg reaches the slots `s0 ... s1 - 1` where
-  /// the forward leg reached `s0 + 1 ... s1`: per frame, forward minus
-  /// backward counts is `[frame(s1) == j] - [frame(s0) == j]`.
+  /// `floor(sum(Dc) * |r| / 10^6)`. On the way: the backward leg's `loop`
+  /// events, if any, end at the completed iterations the forward leg
+  /// started from; and with a cue on every frame, the backward leg reaches
+  /// the slots `s0 ... s1 - 1` where the forward leg reached `s0 + 1 ...
+  /// s1`: `s1 - s0` slots each way, and per frame, forward minus backward
+  /// counts is `[frame(s1) == j] - [frame(s0) == j]`.
   @Test func forwardThenBackwardReturns() {
     let gen = zip(BackwardSetup.gen, .array(of: .int64(in: 0...40_000), count: 1...10), zip(Gen<Bool>.bool, Gen<Int>.int(in: 0...3)))
     var cases = 0, returned = 0, crossed = 0
@@ -180,17 +182,13 @@ import TimelineScript
       let start = Observation(t)
       let completedBefore = t.completedIterations
       let ticks = raws.map(setup.tickLength)
-      var slotSum: Int64 = 0
       var forwardHits: [Int: Int64] = [:]
       var backwardHits: [Int: Int64] = [:]
       var log: [String] = []
       for d in ticks {
         let events = try RangeRules.tick(&t, d)
         log.append("+\(d): \(events)")
-        for event in events {
-          if case let .frameChanged(_, _, slots) = event { slotSum += slots }
-          if case let .cue(hit) = event { forwardHits[hit.frame, default: 0] += hit.count }
-        }
+        for case let .cue(hit) in events { forwardHits[hit.frame, default: 0] += hit.count }
       }
       guard t.state == .playing else { return true }  // reached E: no way back
       let middle = t.location
@@ -207,7 +205,6 @@ import TimelineScript
         log.append("-\(d): \(events)")
         for event in events {
           switch event {
-          case let .frameChanged(_, _, slots): slotSum += slots
           case let .cue(hit): backwardHits[hit.frame, default: 0] += hit.count
           case let .loopCompleted(completed): lastLoop = completed
           default: break
@@ -221,7 +218,10 @@ import TimelineScript
       try ensure(
         end == start && t.core.carry == middleCarry,
         "forward then backward: \(start) -> \(Observation(t)) (carry after the forward leg \(middleCarry)); \(log.joined(separator: "; "))")
-      try ensure(slotSum == 0, "slots add up to \(slotSum): \(log.joined(separator: "; "))")
+      let slotsCrossed = middle.slot - start.slot
+      try ensure(
+        forwardHits.values.reduce(0, +) == slotsCrossed && backwardHits.values.reduce(0, +) == slotsCrossed,
+        "\(slotsCrossed) slots crossed, forward hits \(forwardHits), backward hits \(backwardHits): \(log.joined(separator: "; "))")
       try ensure(lastLoop.map { $0 == completedBefore } ?? true, "last loop event \(lastLoop!), completed \(completedBefore)")
       for j in setup.nanoseconds.indices {
         let expected = (middle.frame == j ? 1 : 0) - (start.frame == j ? 1 : 0)
@@ -272,7 +272,7 @@ import TimelineScript
       return true
     }
     print("backwardCueCountsEnumerateTheSlotsEntered: \(cases) timelines, \(hitTicks) ticks with hits, \(multiple) counting more than one")
-    #expect(hitTicks > cases && multiple * 4 > cases, "weak coverage: \(hitTicks) ticks with hits, \(multiple) multiple, of \(cases)")
+    #expect(hitTicks > cases && multiple * 8 > cases, "weak coverage: \(hitTicks) ticks with hits, \(multiple) multiple, of \(cases)")
   }
 
   /// The hits of a backward tick from `t0` down to `t1`, by enumerating
