@@ -100,6 +100,32 @@ import TimelineScript
     #expect(reverses > 400 && rejectedRates > 2)
   }
 
+  /// Shrinking a `rate` line: a negative rate offers 1x forward first,
+  /// then the same speed forward, then backward rates of smaller
+  /// magnitude; a positive one never offers a negative rate. So no chain
+  /// of shrinks cycles (the magnitude of a negative rate falls until the
+  /// rate turns forward, as before section 9), and following the first
+  /// offer always ends at `rate 1`.
+  @Test func rateShrinksEndForward() {
+    for start: Int64 in [-1, -2, -999_999, -1_000_000, -1_000_001, -333_333, -1_000_000_000_000, -Int64.max, .min] {
+      var first = ScriptCommand.rate(start)
+      var steps = 0
+      while let next = first.shrinks.first {
+        first = next
+        steps += 1
+        if steps > 100 { break }
+      }
+      #expect(first == .rate(1_000_000) && steps <= 2, "rate \(start): ends at \(first) after \(steps)")
+      // Every offer is simpler: forward, or backward with a smaller magnitude.
+      for case let .rate(r) in ScriptCommand.rate(start).shrinks {
+        #expect(r >= 0 || r.magnitude < start.magnitude, "rate \(start) offers \(r)")
+      }
+    }
+    for r: Int64 in [0, 1, 500_000, 2_500_000, Int64.max] {
+      for case let .rate(x) in ScriptCommand.rate(r).shrinks { #expect(x >= 0, "rate \(r) offers \(x)") }
+    }
+  }
+
   // MARK: (a) Backward ticks are additive
 
   /// Spec 9.2 computes `A` and the carry from `Dc * |R|` "exactly as
