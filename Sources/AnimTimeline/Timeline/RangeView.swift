@@ -42,6 +42,7 @@ struct RangeView: Hashable, Sendable {
   var placeCount: Int { Int(storedPlaceCount) }
 
   /// The table place of the range's last displayed frame.
+  @inlinable
   var lastPlace: Int { firstPlace + placeCount - 1 }
 
   /// Whether `place` is one of the range's places.

@@ -79,6 +79,7 @@ public struct TickEvents: Hashable, Sendable, Sequence {
     frameSlots = slots
   }
 
+  @usableFromInline
   mutating func recordLoop(completed: Int64) {
     kinds |= Self.loopKind
     completedLoops = completed

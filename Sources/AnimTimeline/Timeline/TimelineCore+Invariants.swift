@@ -25,7 +25,7 @@ extension TimelineCore {
       "cursor direction out of date")
     precondition(fastLimit == expectedLimits.fast, "fast-path limit out of date")
     precondition(scaledLimit == expectedLimits.scaled, "scaled fast-path limit out of date")
-    precondition(backwardLimit == expectedLimits.backward, "backward fast-path limit out of date")
+    precondition(backwardFloor == expectedLimits.backward, "backward fast-path floor out of date")
     #endif
   }
 }

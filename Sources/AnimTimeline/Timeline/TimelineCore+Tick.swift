@@ -18,6 +18,24 @@ extension TimelineCore {
         position = Int64(bitPattern: target)
         return TickEvents()
       }
+      // Moving backward at rate -1: the advance is the tick itself and the
+      // carry stays 0, as for `fastLimit` forward. Staying in the displayed
+      // slot is a subtraction and one comparison with `backwardFloor`,
+      // whose "off" value, `Int64.max`, no position minus a tick of at
+      // most `maxStep` exceeds; the subtraction cannot overflow (both
+      // terms are not negative). Before the forward crossing, so that the
+      // backward tick pays no forward check but the first: `timeline-demo
+      // bench tick --rate -1` (Docs/Performance.md).
+      let below = position &- nanoseconds
+      if below > backwardFloor {
+        position = below
+        return TickEvents()
+      }
+      if backwardFloor != .max {
+        // `below <= backwardFloor`: the slot starts after 0, so one precedes it.
+        if let events = crossOneSlotBackward(to: below, floor: backwardFloor, atUnitRate: true) { return events }
+        return try tickInFull(nanoseconds: nanoseconds, active: active)
+      }
       if fastLimit != 0, target <= UInt64(Int64.max) {
         // The same simple state, leaving the displayed slot: usually for
         // the next one of the same iteration.
@@ -25,34 +43,32 @@ extension TimelineCore {
         return crossSlotsBeyondNext(to: Int64(bitPattern: target), exactTarget: target)
       }
       if scaledLimit != 0 {
-        // The same at a rate other than 1, when `nanoseconds * rate + carry`
-        // fits in 64 bits (tickInFull does the rest, from the start):
-        // `timeline-demo bench many`. The quotient is below 2^64 / 10^6, so
-        // adding it to the position cannot overflow a UInt64.
-        if let (quotient, remainder) = Self.scaledIn64Bits(nanoseconds, rate: UInt64(bitPattern: rate), carry: carry) {
-          let scaledTarget = UInt64(bitPattern: position) &+ quotient
-          if scaledTarget < UInt64(bitPattern: scaledLimit) {
-            position = Int64(bitPattern: scaledTarget)
-            carry = Int64(bitPattern: remainder)
-            return TickEvents()
-          }
-        }
-      } else if backwardLimit != 0 {
-        // Moving backward (a negative rate, never `Int64.min`): the same
-        // two cases, staying in the displayed slot or entering the one
-        // before it (`timeline-demo bench tick --rate -1`). The quotient
-        // is below 2^64 / 10^6 and the position is not negative, so the
-        // subtraction cannot overflow.
-        if let (quotient, remainder) = Self.scaledIn64Bits(nanoseconds, rate: UInt64(bitPattern: 0 &- rate), carry: carry) {
-          let target = position &- Int64(bitPattern: quotient)
-          if target >= backwardLimit {
-            position = target
-            carry = Int64(bitPattern: remainder)
-            return TickEvents()
-          }
-          if target > 0, let events = crossOneSlotBackward(to: target) {
-            carry = Int64(bitPattern: remainder)
-            return events
+        // The same at a rate other than 1 and -1, when `nanoseconds * |rate|
+        // + carry` fits in 64 bits (tickInFull does the rest, from the
+        // start): `timeline-demo bench many`. The quotient is below
+        // 2^64 / 10^6, so adding it to the position cannot overflow a
+        // UInt64, nor subtracting it from the position an Int64.
+        if let (quotient, remainder) = Self.scaledIn64Bits(nanoseconds, rate: rate.magnitude, carry: carry) {
+          if scaledLimit > 0 {
+            let scaledTarget = UInt64(bitPattern: position) &+ quotient
+            if scaledTarget < UInt64(bitPattern: scaledLimit) {
+              position = Int64(bitPattern: scaledTarget)
+              carry = Int64(bitPattern: remainder)
+              return TickEvents()
+            }
+          } else {
+            // Moving backward: the limit is stored negated.
+            let start = 0 &- scaledLimit
+            let scaledTarget = position &- Int64(bitPattern: quotient)
+            if scaledTarget >= start {
+              position = scaledTarget
+              carry = Int64(bitPattern: remainder)
+              return TickEvents()
+            }
+            if let events = crossOneSlotBackward(to: scaledTarget, floor: start &- 1, atUnitRate: false) {
+              carry = Int64(bitPattern: remainder)
+              return events
+            }
           }
         }
       }
@@ -347,51 +363,62 @@ extension TimelineCore {
   // MARK: Moving backward (section 9)
 
   /// The common backward crossing: a playing timeline moving backward
-  /// whose target (`0 < target < backwardLimit`) lies in the slot before
-  /// the displayed one, in the same iteration; `nil` otherwise, with
-  /// nothing changed. `crossOneSlot` run backward.
+  /// whose target (`target <= floor`, the displayed slot's floor, which
+  /// starts at `floor + 1 >= 1`) lies in the slot before the displayed one, in the same iteration or
+  /// the previous one; `nil` otherwise, with nothing changed.
+  /// `crossOneSlot` and the short path of `crossSlotsBeyondNext` run
+  /// backward, in one function.
   ///
-  /// Inlined into the tick: `timeline-demo bench tick --rate -1`.
+  /// Inlined into the tick: `timeline-demo bench tick --rate -1` (out of
+  /// line, the crossing into the previous iteration cost 2.5 instructions
+  /// a tick there).
   @inlinable @inline(__always)
-  mutating func crossOneSlotBackward(to target: Int64) -> TickEvents? {
+  mutating func crossOneSlotBackward(to target: Int64, floor: Int64, atUnitRate: Bool) -> TickEvents? {
     let old = cursor
-    let place = old.place &- Int(old.step)  // in the table: `step` is 1 or -1
-    guard range.contains(place: place), let frame = enterSlotBackward(before: old, place: place, target: target) else {
-      return nil
-    }
-    #if ANIMTIMELINE_INTERNAL_CHECKS
-    _checkInvariants()
-    #endif
-    // Places within an iteration show different frames, and the
-    // iteration, so the completed count, stays.
-    var events = TickEvents()
-    events.recordFrame(from: old.frame, to: frame, slots: -1)
-    // Entering one slot going down reaches just that slot.
-    if !cues.isEmpty, cues.marks(place: place) { recordSingleReach(events: &events) }
-    return events
-  }
-
-  /// When `target` (`> 0`, below `backwardLimit`) is in the slot before
-  /// `old`, at place `place`: moves the cursor there, but for its
-  /// iteration and step, and the position to `target`, and returns the
-  /// slot's frame. Otherwise changes nothing and returns `nil`.
-  /// `enterSlot(after:place:target:)` run backward.
-  @inlinable @inline(__always)
-  mutating func enterSlotBackward(before old: Cursor, place: Int, target: Int64) -> Int? {
-    // The displayed slot starts at `backwardLimit`: the limit is
-    // `max(start, 1)`, and a target in `1..<limit` rules out a start of 0.
-    let start = backwardLimit
+    let (place, step, wraps) = previousPlace(before: old)
+    // `place` is a place of the table and `shownStarts` has `m + 1`
+    // entries: unchecked reads, as in `enterSlot`.
     let length = table.shownStarts.withUnsafeBufferPointer { $0[place &+ 1] &- $0[place] }
-    let newStart = start &- length
-    guard target >= newStart else { return nil }
+    // The new slot's floor: it starts at `floor + 1 - length`, and its
+    // floor is `max(start, 1) - 1`. The target must be above it, in the
+    // slot and above 0 (a tick to 0 finishes).
+    let newFloor = Swift.max(floor &- length, 0)
+    guard target > newFloor else { return nil }
     let frame = table.frame(atPlace: place)
     cursor.frame = frame
     cursor.place = place
     cursor.slot = old.slot &- 1  // the displayed slot starts after 0: not slot 0
-    cursor.end = start
+    cursor.end = floor &+ 1
     position = target
-    backwardLimit = Swift.max(newStart, 1)
-    return frame
+    // The limit of the fast path the caller took (a constant where it is
+    // inlined: no test of the rate).
+    if atUnitRate {
+      backwardFloor = newFloor
+    } else {
+      scaledLimit = 0 &- (newFloor &+ 1)
+    }
+    var events = TickEvents()
+    // `_slowPath`: one crossing in `m` wraps (`bench tick --rate -1`:
+    // 30.7 instructions a tick with it, 31.1 without).
+    if _slowPath(wraps) {
+      // The last place of the previous iteration (the displayed slot
+      // started after 0, so its iteration is at least 1). An alternate
+      // direction may show the same frame across the turn.
+      cursor.iteration = old.iteration &- 1
+      cursor.step = step
+      if frame != old.frame { events.recordFrame(from: old.frame, to: frame, slots: -1) }
+      // Below `E`, completed iterations equal the iteration.
+      events.recordLoop(completed: cursor.iteration)
+    } else {
+      // Places within an iteration show different frames.
+      events.recordFrame(from: old.frame, to: frame, slots: -1)
+    }
+    #if ANIMTIMELINE_INTERNAL_CHECKS
+    _checkInvariants()
+    #endif
+    // Entering one slot going down reaches just that slot.
+    if !cues.isEmpty, cues.marks(place: place) { recordSingleReach(events: &events) }
+    return events
   }
 
   /// A tick moving backward by `advance > 0` (section 9.2), for what the
@@ -404,30 +431,18 @@ extension TimelineCore {
   mutating func crossSlotsBackward(by advance: UInt64) -> TickEvents {
     let old = cursor
     let from = position
-    if backwardLimit != 0, advance < UInt64(from) {
-      // Playing, active, below `E`, and the target is above 0.
+    // The displayed slot's start (at least 1) when a backward fast path
+    // is on: playing, active, below `E`.
+    let limit = backwardFloor != .max ? backwardFloor + 1 : 0 &- Swift.min(scaledLimit, 0)
+    if limit != 0, advance < UInt64(from) {
+      // The target is above 0 (`crossOneSlotBackward` needs it not below
+      // -Int64.max; this keeps it positive).
       let target = from - Int64(advance)
-      if target >= backwardLimit {
+      if target >= limit {
         position = target
         return TickEvents()
       }
-      if let events = crossOneSlotBackward(to: target) { return events }
-      let (place, step, wraps) = previousPlace(before: old)
-      if wraps, let frame = enterSlotBackward(before: old, place: place, target: target) {
-        // The last place of the previous iteration (the displayed slot
-        // starts after 0, so its iteration is at least 1).
-        cursor.iteration = old.iteration - 1
-        cursor.step = step
-        _checkInvariants()
-        var events = TickEvents()
-        if frame != old.frame {
-          events.recordFrame(from: old.frame, to: frame, slots: -1)
-        }
-        if !cues.isEmpty, cues.marks(place: place) { recordSingleReach(events: &events) }
-        // Below `E`, completed iterations equal the iteration.
-        events.recordLoop(completed: cursor.iteration)
-        return events
-      }
+      if let events = crossOneSlotBackward(to: target, floor: limit - 1, atUnitRate: rate == -1_000_000) { return events }
     }
     // Any advance of at least `T` reaches 0.
     var newPosition = advance >= UInt64(from) ? 0 : from - Int64(advance)

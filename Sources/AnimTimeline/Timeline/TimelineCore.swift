@@ -50,20 +50,21 @@ struct TimelineCore: Sendable {
   /// `_checkInvariants` checks it.
   @usableFromInline var fastLimit: Int64 = 0
   @usableFromInline var maxStep: Int64
-  /// `fastLimit` for a rate other than 1: `cursor.end` when the timeline
-  /// is playing, not suspended, not static and its rate is not 1, else 0.
-  /// A tick whose scaled target stays below it needs only the scaled
-  /// addition (`timeline-demo bench many`, where most rates are not 1).
-  /// Kept like `fastLimit`.
+  /// `fastLimit` for a rate other than 1 and -1: `cursor.end` when the
+  /// timeline is playing, not suspended, not static and moving forward,
+  /// minus the displayed slot's start (at least 1) when it moves backward, else 0. A tick
+  /// whose scaled target stays below it (above it, backward) needs only
+  /// the scaled addition (`timeline-demo bench many`, where most rates are
+  /// not 1). Kept like `fastLimit`.
   @usableFromInline var scaledLimit: Int64 = 0
-  /// `fastLimit` moving backward (a negative rate): the lowest position
-  /// a tick may reach and stay in the displayed slot, `max(start, 1)`
-  /// (a tick to 0 finishes), when the timeline is playing, not
-  /// suspended, not static, moving backward and not at the end `E` (the
-  /// first tick back from `E` reports a loop); else 0. A tick whose
-  /// target is at or above it needs only the subtraction (`timeline-demo
-  /// bench tick --rate -1`). Kept like `fastLimit`.
-  @usableFromInline var backwardLimit: Int64 = 0
+  /// `fastLimit` moving backward at rate -1: the highest position a tick
+  /// may reach and leave the displayed slot, `max(start, 1) - 1` (a tick
+  /// to 0 finishes), when the timeline is playing, not suspended, not
+  /// static, at rate -1 and not at the end `E` (the first tick back from
+  /// `E` reports a loop); else `Int64.max`, which no target exceeds. A
+  /// tick whose target stays above it needs only the subtraction
+  /// (`timeline-demo bench tick --rate -1`). Kept like `fastLimit`.
+  @usableFromInline var backwardFloor: Int64 = .max
   /// The rate in millionths, `|rate| <= Int64.max`; negative moves
   /// backward. Its observer refreshes the fast-path limits.
   @usableFromInline var rate: Int64 { didSet { refreshFastLimit() } }
@@ -79,7 +80,8 @@ struct TimelineCore: Sendable {
   var state: PlaybackState = .stopped { didSet { refreshFastLimit() } }
   /// Its observer refreshes the fast-path limits.
   var isSuspended = false { didSet { refreshFastLimit() } }
-  var direction: PlaybackDirection
+  /// Read by the inlined backward crossing (`timeline-demo bench tick --rate -1`).
+  @usableFromInline var direction: PlaybackDirection
   var policy: SkipPolicy
   let isStatic: Bool
   /// The end `E = plays * L`, or `Int64.max` when the loops are infinite
@@ -226,19 +228,22 @@ struct TimelineCore: Sendable {
     _checkInvariants()
   }
 
-  /// The values `fastLimit`, `scaledLimit` and `backwardLimit` must have.
+  /// The values `fastLimit`, `scaledLimit` and `backwardFloor` must have.
   var expectedLimits: (fast: Int64, scaled: Int64, backward: Int64) {
-    guard state == .playing, !isSuspended, !isStatic else { return (0, 0, 0) }
+    guard state == .playing, !isSuspended, !isStatic else { return (0, 0, .max) }
     // At `E` (only section 9 leaves a timeline playing there), every tick
     // takes the full path: forward it finishes or switches, backward it
     // reports the loop it leaves.
-    if let end, position >= end { return (0, 0, 0) }
-    if rate < 0 { return (0, 0, Swift.max(start(of: cursor), 1)) }
-    return rate == 1_000_000 ? (cursor.end, 0, 0) : (0, cursor.end, 0)
+    if let end, position >= end { return (0, 0, .max) }
+    if rate < 0 {
+      let limit = Swift.max(start(of: cursor), 1)
+      return rate == -1_000_000 ? (0, 0, limit - 1) : (0, -limit, .max)
+    }
+    return rate == 1_000_000 ? (cursor.end, 0, .max) : (0, cursor.end, .max)
   }
 
   mutating func refreshFastLimit() {
-    (fastLimit, scaledLimit, backwardLimit) = expectedLimits
+    (fastLimit, scaledLimit, backwardFloor) = expectedLimits
   }
 
   /// Sets the limits for a playing, active timeline whose displayed slot
@@ -285,7 +290,10 @@ struct TimelineCore: Sendable {
   /// when that leaves the range's places (`wraps`), the last one of the
   /// previous iteration, whose step the alternating directions flip.
   ///
+  /// Inlined into the backward crossing: `timeline-demo bench tick --rate -1`.
+  ///
   /// - Complexity: O(1).
+  @inlinable @inline(__always)
   func previousPlace(before cursor: Cursor) -> (place: Int, step: Int8, wraps: Bool) {
     let place = cursor.place &- Int(cursor.step)
     if range.contains(place: place) {
