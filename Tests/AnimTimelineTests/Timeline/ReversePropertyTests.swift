@@ -27,6 +27,19 @@ import TimelineScript
                        ScriptGen.scripts(maxCommands: 40, profile: .reverse), iterations: 3_000)
   }
 
+  /// The section 9 profile over frames of milliseconds (often whole ones,
+  /// as in real animations) with display-rate ticks (16.67 ms, 1 s, the
+  /// max-step) besides the aimed ones: mostly 1x backward, where a tick
+  /// stays in the same or the previous iteration.
+  @Test func backwardScriptsOverMillisecondFramesMatchTheReferenceModel() {
+    let profile = ScriptProfile.with(.reverse) {
+      $0.frames = .mixed
+      $0.tickWeights = [3, 1, 3, 3, 1, 1]
+    }
+    Differential.check("ReversePropertyTests.backwardScriptsOverMillisecondFramesMatchTheReferenceModel",
+                       ScriptGen.scripts(maxCommands: 40, profile: profile), iterations: 1_500)
+  }
+
   /// The same at the limits: no max-step, huge rates of either sign,
   /// `Int64.max`-sized ticks, the largest loop counts.
   @Test func extremeBackwardScriptsMatchTheReferenceModel() {
