@@ -9,13 +9,16 @@
 /// - Complexity: Iterating is O(*c*) in the number of cues.
 public struct CueHits: Sequence, IteratorProtocol, Sendable {
   /// The slots one range had reached: those of iterations
-  /// `0...lastIteration` that start in `(lower, upper]`.
+  /// `0...lastIteration` that start in `(lower, upper]` or, for a tick
+  /// moving backward (`byEnd`), that end in it: such a tick reaches the
+  /// slots it enters going down, each at its end (spec section 9.2).
   struct Phase: Sendable {
     var range: RangeView
     var direction: PlaybackDirection
     var lastIteration: Int64
     var lower: Int64
     var upper: Int64
+    var byEnd = false
 
     /// No range: counts nothing.
     static let none = Phase(
@@ -25,8 +28,12 @@ public struct CueHits: Sequence, IteratorProtocol, Sendable {
     /// The number of reached slots that show `place` (saturated).
     func count(place: Int, starts: [Int64]) -> Int64 {
       guard range.contains(place: place), upper > lower else { return 0 }
-      let forward = starts[place] - range.offset
-      let reversed = range.length - (starts[place + 1] - range.offset)
+      // Where the place's slot starts (or ends) within an iteration shown
+      // forward, and within one shown reversed: in `0..<L` (`1...L` by end).
+      let low = starts[place] - range.offset
+      let high = starts[place + 1] - range.offset
+      let forward = byEnd ? high : low
+      let reversed = range.length - (byEnd ? low : high)
       switch direction {
       case .forward: return iterations(offset: forward, parity: nil)
       case .reverse: return iterations(offset: reversed, parity: nil)
@@ -39,7 +46,7 @@ public struct CueHits: Sequence, IteratorProtocol, Sendable {
 
     /// The number of iterations `i` in `0...lastIteration` (of parity
     /// `parity`, when given) with `lower < i * L + offset <= upper`, for
-    /// `0 <= offset < L`.
+    /// `0 <= offset <= L`.
     func iterations(offset: Int64, parity: Int64?) -> Int64 {
       let length = range.length
       // `lower >= -1` and `upper <= Int64.max`: no difference overflows, and

@@ -1,16 +1,24 @@
 extension TimelineCore {
+  /// Section 5's `play`, with section 9.3's start from `E` when moving
+  /// backward from 0.
   mutating func play() {
-    switch state {
-    case .stopped, .paused:
+    guard state != .playing else { return }
+    if isStatic {
       state = .playing
-    case .finished:
-      position = 0
-      carry = 0
-      state = .playing
-      relocate()
-    case .playing:
-      break
+      return
     }
+    if state == .finished { carry = 0 }
+    if rate < 0 {
+      // Playing back from the end: with finite loops, from 0 jump to `E`.
+      if position == 0, let end {
+        position = end
+        carry = 0
+      }
+    } else if state == .finished {
+      position = 0
+    }
+    state = .playing
+    relocate()
   }
 
   mutating func pause() {
@@ -29,7 +37,7 @@ extension TimelineCore {
     var events = TickEvents()
     carry = 0
     position = isStatic ? 0 : min(t, end ?? .max)
-    if !isStatic, let end, position == end {
+    if !isStatic, isAtEndOfMotion {
       if state != .finished { events.kinds |= TickEvents.finishedKind }
       state = .finished
     } else if state == .stopped || state == .finished {
@@ -76,12 +84,15 @@ extension TimelineCore {
       case .playing, .paused:
         if let newEnd, position >= newEnd {
           position = newEnd
-          state = .finished
-          events.kinds |= TickEvents.finishedKind
+          // Moving backward, `E` is where playing back starts.
+          if rate >= 0 {
+            state = .finished
+            events.kinds |= TickEvents.finishedKind
+          }
         }
       case .finished:
         if let newEnd { position = min(position, newEnd) }
-        if newEnd.map({ position < $0 }) ?? true { state = .paused }
+        if !isAtEndOfMotion { state = .paused }
       case .stopped:
         break
       }
@@ -93,6 +104,13 @@ extension TimelineCore {
   mutating func setDirection(_ newDirection: PlaybackDirection) {
     direction = newDirection
     relocate()
+  }
+
+  /// Whether the position is the end in the direction of motion
+  /// (section 9.1): `E` moving forward (finite loops only), 0 moving
+  /// backward.
+  var isAtEndOfMotion: Bool {
+    rate < 0 ? position == 0 : end.map { position == $0 } ?? false
   }
 
   /// The rate as a ``Rate``.

@@ -26,6 +26,19 @@ extension TimelineCore {
     if reach.single {
       return CueHits(entries: cues.entries, singlePlace: cursor.place)
     }
+    if reach.previous == nil, reach.from > position {
+      // Moving backward from `from` down to the position: the slots that
+      // end in `(T, from]`, but the last one, which ends at `E` and was
+      // already on screen there. The walk is the forward one's, against
+      // the displayed slot's step.
+      let last = end.map { Swift.min(reach.from, $0 - 1) } ?? reach.from
+      let backward = CueHits.Phase(
+        range: range, direction: direction, lastIteration: plays.map { $0 - 1 } ?? .max,
+        lower: position, upper: last, byEnd: true)
+      return CueHits(
+        entries: cues.entries, starts: table.shownStarts, first: backward, second: nil,
+        fromPlace: Int(reach.fromPlace), fromStep: -Int(reach.fromStep), singlePlace: -1)
+    }
     let current = CueHits.Phase(
       range: range, direction: direction, lastIteration: plays.map { $0 - 1 } ?? .max,
       lower: reach.previous == nil ? reach.from : -1, upper: position)

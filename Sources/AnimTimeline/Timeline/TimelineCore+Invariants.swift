@@ -8,7 +8,9 @@ extension TimelineCore {
     precondition(position >= 0, "position below zero")
     precondition(carry >= 0 && carry < 1_000_000, "carry out of range")
     if let end { precondition(position <= end, "position past the end") }
-    if state == .finished { precondition(end == position, "finished away from the end") }
+    // Finished at the end it reached: `E` moving forward, 0 moving
+    // backward; a rate that changed sign since leaves it there.
+    if state == .finished { precondition(end == position || position == 0, "finished away from an end") }
     if isStatic {
       precondition(position == 0, "a static timeline moved")
       precondition(state != .finished, "a static timeline finished")
@@ -23,6 +25,7 @@ extension TimelineCore {
       "cursor direction out of date")
     precondition(fastLimit == expectedLimits.fast, "fast-path limit out of date")
     precondition(scaledLimit == expectedLimits.scaled, "scaled fast-path limit out of date")
+    precondition(backwardLimit == expectedLimits.backward, "backward fast-path limit out of date")
     #endif
   }
 }

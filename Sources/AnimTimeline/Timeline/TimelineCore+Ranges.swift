@@ -21,9 +21,12 @@ extension TimelineCore {
     let newEnd = try Self.endTime(plays: plays, loopDuration: view.length)
     range = view
     end = newEnd
-    position = 0
     carry = 0
     if state == .finished { state = .stopped }
+    // A playing (or paused) range is entered at its start in the
+    // direction of motion: `E` moving backward, when finite.
+    let backward = rate < 0 && (state == .playing || state == .paused)
+    position = backward ? newEnd ?? 0 : 0
     relocate()
   }
 
@@ -94,7 +97,9 @@ extension TimelineCore {
     copy.plays = clip.loops.plays
     copy.end = newEnd
     if let direction = clip.direction { copy.direction = direction }
-    copy.position = 0
+    // Entered at its start in the direction of motion, as `range` enters
+    // a playing range: `E` moving backward, when finite.
+    copy.position = copy.rate < 0 ? newEnd ?? 0 : 0
     copy.carry = 0
     copy.state = .playing
     copy.relocate()

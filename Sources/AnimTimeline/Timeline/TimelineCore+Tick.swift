@@ -29,12 +29,30 @@ extension TimelineCore {
         // fits in 64 bits (tickInFull does the rest, from the start):
         // `timeline-demo bench many`. The quotient is below 2^64 / 10^6, so
         // adding it to the position cannot overflow a UInt64.
-        if let (quotient, remainder) = Self.scaledIn64Bits(nanoseconds, rate: rate, carry: carry) {
+        if let (quotient, remainder) = Self.scaledIn64Bits(nanoseconds, rate: UInt64(bitPattern: rate), carry: carry) {
           let scaledTarget = UInt64(bitPattern: position) &+ quotient
           if scaledTarget < UInt64(bitPattern: scaledLimit) {
             position = Int64(bitPattern: scaledTarget)
             carry = Int64(bitPattern: remainder)
             return TickEvents()
+          }
+        }
+      } else if backwardLimit != 0 {
+        // Moving backward (a negative rate, never `Int64.min`): the same
+        // two cases, staying in the displayed slot or entering the one
+        // before it (`timeline-demo bench tick --rate -1`). The quotient
+        // is below 2^64 / 10^6 and the position is not negative, so the
+        // subtraction cannot overflow.
+        if let (quotient, remainder) = Self.scaledIn64Bits(nanoseconds, rate: UInt64(bitPattern: 0 &- rate), carry: carry) {
+          let target = position &- Int64(bitPattern: quotient)
+          if target >= backwardLimit {
+            position = target
+            carry = Int64(bitPattern: remainder)
+            return TickEvents()
+          }
+          if target > 0, let events = crossOneSlotBackward(to: target) {
+            carry = Int64(bitPattern: remainder)
+            return events
           }
         }
       }
@@ -64,44 +82,54 @@ extension TimelineCore {
     }
     guard state == .playing, !isStatic else { return events }
     let clamped = min(nanoseconds, maxStep)
+    // Step 3 on the rate's magnitude: how far the tick moves, in the
+    // direction of motion.
     let advance = rate == 1_000_000 ? UInt64(clamped) : scaledAdvance(clamped)
     guard advance != 0 else { return events }
-    // The exact target, which a switch into the queued clip needs (its
-    // leftover time); saturated at UInt64.max, where any leftover exceeds
-    // every position.
-    let (sum, overflow) = UInt64(position).addingReportingOverflow(advance)
-    let exactTarget = overflow ? .max : sum
-    let target = Int64(min(exactTarget, UInt64(Int64.max)))
-    if target < cursor.end {
-      position = target
-      return events
+    var crossed: TickEvents
+    if rate < 0 {
+      crossed = crossSlotsBackward(by: advance)
+    } else {
+      // The exact target, which a switch into the queued clip needs (its
+      // leftover time); saturated at UInt64.max, where any leftover exceeds
+      // every position.
+      let (sum, overflow) = UInt64(position).addingReportingOverflow(advance)
+      let exactTarget = overflow ? .max : sum
+      let target = Int64(min(exactTarget, UInt64(Int64.max)))
+      // At `E` (playing there only after moving backward), the slot is the
+      // last one and its `end` saturated: the crossing finishes or switches.
+      if target < cursor.end, end.map({ position < $0 }) ?? true {
+        position = target
+        return events
+      }
+      crossed = crossOneSlot(to: target) ?? crossSlotsBeyondNext(to: target, exactTarget: exactTarget)
     }
-    var crossed = crossOneSlot(to: target) ?? crossSlotsBeyondNext(to: target, exactTarget: exactTarget)
     crossed.kinds |= events.kinds
     return crossed
   }
 
-  /// `(clamped * rate + carry) / 1_000_000`, keeping the remainder in `carry`;
-  /// saturates at `UInt64.max`.
+  /// `(clamped * |rate| + carry) / 1_000_000`, keeping the remainder in
+  /// `carry`; saturates at `UInt64.max`.
   mutating func scaledAdvance(_ clamped: Int64) -> UInt64 {
     // Usually the product fits in 64 bits, where dividing by the constant
     // is a multiply and a shift; the full-width path is exact for the rest.
-    if let (quotient, remainder) = Self.scaledIn64Bits(clamped, rate: rate, carry: carry) {
+    if let (quotient, remainder) = Self.scaledIn64Bits(clamped, rate: rate.magnitude, carry: carry) {
       carry = Int64(bitPattern: remainder)
       return quotient
     }
-    let total = WideProduct(UInt64(clamped), times: UInt64(rate), plus: UInt64(carry))
+    let total = WideProduct(UInt64(clamped), times: rate.magnitude, plus: UInt64(carry))
     let (quotient, remainder) = total.quotientAndRemainder(dividingBy: 1_000_000)
     carry = Int64(remainder)
     return quotient
   }
 
   /// `(nanoseconds * rate + carry)` divided by 10^6 (quotient and
-  /// remainder), all three not negative, or `nil` when the sum does not fit
-  /// in 64 bits. Shared by the inlined tick and `scaledAdvance`.
+  /// remainder), for a rate magnitude and the others not negative, or
+  /// `nil` when the sum does not fit in 64 bits. Shared by the inlined
+  /// tick and `scaledAdvance`.
   @inlinable @inline(__always)
-  static func scaledIn64Bits(_ nanoseconds: Int64, rate: Int64, carry: Int64) -> (UInt64, UInt64)? {
-    let (product, o1) = UInt64(bitPattern: nanoseconds).multipliedReportingOverflow(by: UInt64(bitPattern: rate))
+  static func scaledIn64Bits(_ nanoseconds: Int64, rate: UInt64, carry: Int64) -> (UInt64, UInt64)? {
+    let (product, o1) = UInt64(bitPattern: nanoseconds).multipliedReportingOverflow(by: rate)
     let (sum, o2) = product.addingReportingOverflow(UInt64(bitPattern: carry))
     guard !o1, !o2 else { return nil }
     return sum.quotientAndRemainder(dividingBy: 1_000_000)
@@ -209,7 +237,6 @@ extension TimelineCore {
   /// `crossSlotsBeyondNext` for a target more than one slot on, or in a slot that
   /// ends at `Int64.max` or at the end time.
   mutating func crossSlotsSlow(to target: Int64, exactTarget: UInt64) -> TickEvents {
-    var events = TickEvents()
     if end == nil, extendsPastInt64Max(cursor) {
       // Infinite loops, and the displayed slot holds Int64.max, where the
       // position saturates (step 5): the target (Int64.max) stays in it, and
@@ -217,7 +244,7 @@ extension TimelineCore {
       // every displayed frame lasts 1 ns).
       position = target
       _checkInvariants()
-      return events
+      return TickEvents()
     }
     let old = cursor
     let from = position
@@ -225,26 +252,37 @@ extension TimelineCore {
     let previous = QueuedClip(Clip(frames: range.frames, loops: LoopCount(_unchecked: plays ?? 1), direction: direction))
     let lastSlot = plays.map { $0 * Int64(range.placeCount) - 1 } ?? 0
     let switched = crossSlotsFar(to: target, exactTarget: exactTarget)
+    return crossingEvents(from: from, before: old, switched: switched ? (previous, lastSlot) : nil)
+  }
+
+  /// The events of a crossing that moved from position `from` in slot
+  /// `before` to the current position, in either direction, switching out
+  /// of the range `switched.previous` (whose last slot was `lastSlot`)
+  /// when it is given: `frame`, the cue hits, `loop` (whenever the
+  /// completed iterations changed), the switch, `finished`.
+  mutating func crossingEvents(
+    from: Int64, before old: Cursor, switched: (previous: QueuedClip, lastSlot: Int64)?
+  ) -> TickEvents {
+    var events = TickEvents()
     if cursor.frame != old.frame {
       // After a switch: the rest of the old range's slots, then the new
       // range's up to the displayed one.
-      let slots = switched
-        ? CueHits.Phase.add(lastSlot - old.slot + 1, cursor.slot)
-        : cursor.slot - old.slot
+      let slots = switched.map { CueHits.Phase.add($0.lastSlot - old.slot + 1, cursor.slot) }
+        ?? cursor.slot - old.slot
       events.recordFrame(from: old.frame, to: cursor.frame, slots: slots)
     }
     if !cues.isEmpty {
-      recordReach(from: from, before: old, events: &events, previous: switched ? previous : nil)
+      recordReach(from: from, before: old, events: &events, previous: switched?.previous)
       var hits = cueHits().makeIterator()
       if hits.next() == nil { events.kinds &= ~TickEvents.cueKind }
     }
-    if switched {
-      events.recordLoop(completed: previous.loops.plays ?? 0)
+    if let switched {
+      events.recordLoop(completed: switched.previous.loops.plays ?? 0)
       events.recordSwitch(to: range.frames, completed: completedIterations(at: position))
     } else {
-      // Playing means `T < E`, where completed iterations equal the iteration.
-      let completed = state == .finished ? (plays ?? 0) : cursor.iteration
-      if completed > old.iteration {
+      // Completed iterations grow moving forward and fall moving backward.
+      let completed = completedIterations(at: position)
+      if completed != completedIterations(at: from) {
         events.recordLoop(completed: completed)
       }
     }
@@ -304,5 +342,105 @@ extension TimelineCore {
   func extendsPastInt64Max(_ slot: Cursor) -> Bool {
     let length = table.shownStarts[slot.place + 1] - table.shownStarts[slot.place]
     return slot.end == .max && start(of: slot).addingReportingOverflow(length).overflow
+  }
+
+  // MARK: Moving backward (section 9)
+
+  /// The common backward crossing: a playing timeline moving backward
+  /// whose target (`0 < target < backwardLimit`) lies in the slot before
+  /// the displayed one, in the same iteration; `nil` otherwise, with
+  /// nothing changed. `crossOneSlot` run backward.
+  ///
+  /// Inlined into the tick: `timeline-demo bench tick --rate -1`.
+  @inlinable @inline(__always)
+  mutating func crossOneSlotBackward(to target: Int64) -> TickEvents? {
+    let old = cursor
+    let place = old.place &- Int(old.step)  // in the table: `step` is 1 or -1
+    guard range.contains(place: place), let frame = enterSlotBackward(before: old, place: place, target: target) else {
+      return nil
+    }
+    #if ANIMTIMELINE_INTERNAL_CHECKS
+    _checkInvariants()
+    #endif
+    // Places within an iteration show different frames, and the
+    // iteration, so the completed count, stays.
+    var events = TickEvents()
+    events.recordFrame(from: old.frame, to: frame, slots: -1)
+    // Entering one slot going down reaches just that slot.
+    if !cues.isEmpty, cues.marks(place: place) { recordSingleReach(events: &events) }
+    return events
+  }
+
+  /// When `target` (`> 0`, below `backwardLimit`) is in the slot before
+  /// `old`, at place `place`: moves the cursor there, but for its
+  /// iteration and step, and the position to `target`, and returns the
+  /// slot's frame. Otherwise changes nothing and returns `nil`.
+  /// `enterSlot(after:place:target:)` run backward.
+  @inlinable @inline(__always)
+  mutating func enterSlotBackward(before old: Cursor, place: Int, target: Int64) -> Int? {
+    // The displayed slot starts at `backwardLimit`: the limit is
+    // `max(start, 1)`, and a target in `1..<limit` rules out a start of 0.
+    let start = backwardLimit
+    let length = table.shownStarts.withUnsafeBufferPointer { $0[place &+ 1] &- $0[place] }
+    let newStart = start &- length
+    guard target >= newStart else { return nil }
+    let frame = table.frame(atPlace: place)
+    cursor.frame = frame
+    cursor.place = place
+    cursor.slot = old.slot &- 1  // the displayed slot starts after 0: not slot 0
+    cursor.end = start
+    position = target
+    backwardLimit = Swift.max(newStart, 1)
+    return frame
+  }
+
+  /// A tick moving backward by `advance > 0` (section 9.2), for what the
+  /// inlined tick does not cover: skip or noskip (at most the slot before
+  /// the displayed one), finishing at 0.
+  ///
+  /// - Complexity: O(1) into the slot before the displayed one, O(log *m*)
+  ///   further.
+  @usableFromInline
+  mutating func crossSlotsBackward(by advance: UInt64) -> TickEvents {
+    let old = cursor
+    let from = position
+    if backwardLimit != 0, advance < UInt64(from) {
+      // Playing, active, below `E`, and the target is above 0.
+      let target = from - Int64(advance)
+      if target >= backwardLimit {
+        position = target
+        return TickEvents()
+      }
+      if let events = crossOneSlotBackward(to: target) { return events }
+      let (place, step, wraps) = previousPlace(before: old)
+      if wraps, let frame = enterSlotBackward(before: old, place: place, target: target) {
+        // The last place of the previous iteration (the displayed slot
+        // starts after 0, so its iteration is at least 1).
+        cursor.iteration = old.iteration - 1
+        cursor.step = step
+        _checkInvariants()
+        var events = TickEvents()
+        if frame != old.frame {
+          events.recordFrame(from: old.frame, to: frame, slots: -1)
+        }
+        if !cues.isEmpty, cues.marks(place: place) { recordSingleReach(events: &events) }
+        // Below `E`, completed iterations equal the iteration.
+        events.recordLoop(completed: cursor.iteration)
+        return events
+      }
+    }
+    // Any advance of at least `T` reaches 0.
+    var newPosition = advance >= UInt64(from) ? 0 : from - Int64(advance)
+    if policy == .noSkip, old.slot > 0 {
+      // At most one new slot: no lower than the start of the slot before.
+      let previousStart = start(of: predecessor(of: old))
+      if newPosition < previousStart { newPosition = previousStart }
+    }
+    if newPosition == 0 { state = .finished }
+    position = newPosition
+    cursor = locate(newPosition)
+    refreshFastLimit()
+    _checkInvariants()
+    return crossingEvents(from: from, before: old, switched: nil)
   }
 }

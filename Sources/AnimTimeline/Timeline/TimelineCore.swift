@@ -56,7 +56,16 @@ struct TimelineCore: Sendable {
   /// addition (`timeline-demo bench many`, where most rates are not 1).
   /// Kept like `fastLimit`.
   @usableFromInline var scaledLimit: Int64 = 0
-  /// The rate in millionths. Its observer refreshes the fast-path limits.
+  /// `fastLimit` moving backward (a negative rate): the lowest position
+  /// a tick may reach and stay in the displayed slot, `max(start, 1)`
+  /// (a tick to 0 finishes), when the timeline is playing, not
+  /// suspended, not static, moving backward and not at the end `E` (the
+  /// first tick back from `E` reports a loop); else 0. A tick whose
+  /// target is at or above it needs only the subtraction (`timeline-demo
+  /// bench tick --rate -1`). Kept like `fastLimit`.
+  @usableFromInline var backwardLimit: Int64 = 0
+  /// The rate in millionths, `|rate| <= Int64.max`; negative moves
+  /// backward. Its observer refreshes the fast-path limits.
   @usableFromInline var rate: Int64 { didSet { refreshFastLimit() } }
   @usableFromInline var carry: Int64 = 0
 
@@ -217,14 +226,19 @@ struct TimelineCore: Sendable {
     _checkInvariants()
   }
 
-  /// The values `fastLimit` and `scaledLimit` must have.
-  var expectedLimits: (fast: Int64, scaled: Int64) {
-    guard state == .playing, !isSuspended, !isStatic else { return (0, 0) }
-    return rate == 1_000_000 ? (cursor.end, 0) : (0, cursor.end)
+  /// The values `fastLimit`, `scaledLimit` and `backwardLimit` must have.
+  var expectedLimits: (fast: Int64, scaled: Int64, backward: Int64) {
+    guard state == .playing, !isSuspended, !isStatic else { return (0, 0, 0) }
+    // At `E` (only section 9 leaves a timeline playing there), every tick
+    // takes the full path: forward it finishes or switches, backward it
+    // reports the loop it leaves.
+    if let end, position >= end { return (0, 0, 0) }
+    if rate < 0 { return (0, 0, Swift.max(start(of: cursor), 1)) }
+    return rate == 1_000_000 ? (cursor.end, 0, 0) : (0, cursor.end, 0)
   }
 
   mutating func refreshFastLimit() {
-    (fastLimit, scaledLimit) = expectedLimits
+    (fastLimit, scaledLimit, backwardLimit) = expectedLimits
   }
 
   /// Sets the limits for a playing, active timeline whose displayed slot
@@ -251,6 +265,35 @@ struct TimelineCore: Sendable {
       frame: table.frame(atPlace: place), place: place, slot: cursor.slot + 1,
       iteration: wraps ? cursor.iteration + 1 : cursor.iteration,
       end: Self.saturatingAdd(cursor.end, length), reversed: step < 0)
+  }
+
+  /// The display slot before `cursor` (which must not be slot 0): the
+  /// previous place in display order, or the last place of the previous
+  /// iteration. Its end is `cursor`'s start.
+  ///
+  /// - Complexity: O(1).
+  func predecessor(of cursor: Cursor) -> Cursor {
+    let (place, step, wraps) = previousPlace(before: cursor)
+    return Cursor(
+      frame: table.frame(atPlace: place), place: place, slot: cursor.slot - 1,
+      iteration: wraps ? cursor.iteration - 1 : cursor.iteration,
+      end: start(of: cursor), reversed: step < 0)
+  }
+
+  /// The place shown before `cursor`'s: `nextPlace(after:)` run backward.
+  /// The previous one of its iteration against the cursor's step, or,
+  /// when that leaves the range's places (`wraps`), the last one of the
+  /// previous iteration, whose step the alternating directions flip.
+  ///
+  /// - Complexity: O(1).
+  func previousPlace(before cursor: Cursor) -> (place: Int, step: Int8, wraps: Bool) {
+    let place = cursor.place &- Int(cursor.step)
+    if range.contains(place: place) {
+      return (place, cursor.step, false)
+    }
+    let alternates = direction == .alternate || direction == .alternateReverse
+    let step = alternates ? 0 &- cursor.step : cursor.step
+    return (step > 0 ? range.lastPlace : range.firstPlace, step, true)
   }
 
   /// The place shown after `cursor`'s: the next one of its iteration in
