@@ -117,7 +117,7 @@ extension ScriptCommand {
     if description.hasSuffix("\r") { return false }
     switch self {
     case let .tick(d, mode): return d >= 0 && mode.map { isWord($0.name) } != false
-    case .play, .pause, .stop, .direction, .policy: return true
+    case .play, .pause, .stop, .reverse, .direction, .policy: return true
     case let .seek(t): return t >= 0
     case let .seekFrame(j, i): return j >= 0 && (i ?? 0) >= 0
     case let .rate(r): return r >= 0
