@@ -20,6 +20,9 @@ import TimelineScript
   func tick(_ t: inout Engine, _ d: Int64) throws -> [TimelineEvent] { try RangeRules.tick(&t, d) }
   func cue(_ name: String, _ frame: Int, _ count: Int64) -> TimelineEvent { RangeRules.cue(name, frame, count) }
   func rate(_ millionths: Int64) throws -> Rate { try Rate(millionths: millionths) }
+  /// The API's `Double` rate (`Rate(-0.5)` with a literal would be the
+  /// literal initializer instead).
+  func double(_ value: Double) throws -> Rate { try Rate(value) }
   /// Runs a script command on `t` (as a script line would) and returns its events.
   func apply(_ t: inout Engine, _ command: ScriptCommand) throws -> [TimelineEvent] {
     try RangeRules.run(&t) { try command.apply(to: &$0) }
@@ -74,15 +77,15 @@ import TimelineScript
 
   /// "A rate of 0 counts as forward (`-0` is 0)."
   @Test func minusZeroIsZeroAndCountsAsForward() throws {
-    #expect(try Rate(-0.0) == .zero)
-    #expect(try Rate(-0.0).millionths == 0)
-    #expect(try Rate(-0.0000004).millionths == 0)  // 0.4 millionths rounds to 0: -0 is 0
+    #expect(try double(-0.0) == .zero)
+    #expect(try double(-0.0).millionths == 0)
+    #expect(try double(-0.0000004).millionths == 0)  // 0.4 millionths rounds to 0: -0 is 0
     #expect(try Rate(millionths: -0) == .zero)
 
     // Moving forward from 0, `play` stays at 0 and `seek 0` does not finish
     // (0 is the end only moving backward).
     var t = try make(d3, loops: 1)  // E = 60 ms
-    t.rate = try Rate(-0.0)
+    t.rate = try double(-0.0)
     #expect(!t.rate.isBackward)
     #expect(try seek(&t, 0).isEmpty)
     #expect(t.state == .paused)
@@ -977,11 +980,11 @@ import TimelineScript
   /// "the API's `Double` rate rounds ties away from zero likewise."
   @Test func theDoubleRateRoundsTiesAwayFromZero() throws {
     // 0.0078125 = 1/128 exactly = 7812.5 millionths: a true tie.
-    #expect(try Rate(0.0078125).millionths == 7813)
-    #expect(try Rate(-0.0078125).millionths == -7813)
-    #expect(try Rate(-1.5).millionths == -1_500_000)
-    #expect(throws: TimelineError.self) { try Rate(-Double.infinity) }
-    #expect(throws: TimelineError.self) { try Rate(-1e13) }  // 10^19 millionths > Int64.max
+    #expect(try double(0.0078125).millionths == 7813)
+    #expect(try double(-0.0078125).millionths == -7813)
+    #expect(try double(-1.5).millionths == -1_500_000)
+    #expect(throws: TimelineError.self) { try double(-.infinity) }
+    #expect(throws: TimelineError.self) { try double(-1e13) }  // 10^19 millionths > Int64.max
   }
 
   /// "New command: `reverse`."
