@@ -166,14 +166,14 @@ private func command(_ input: inout FuzzInput, frames n: Int) -> ScriptCommand {
 
 /// A rate in millionths, of either sign (spec section 9): common speeds
 /// both ways, the extremes `-Int64.max` (`Int64.min + 1`) and `Int64.max`,
-/// -1 and other tiny magnitudes, huge ones, and any magnitude. Never
-/// `Int64.min`, whose magnitude no rate has (the model does not model that
-/// rejection).
+/// -1 and other tiny magnitudes, huge ones, and any magnitude; and
+/// `Int64.min`, whose magnitude no rate has (section 9.1: rejected by the
+/// engine and the model alike).
 private func rate(_ input: inout FuzzInput) -> Int64 {
   let common: [Int64] = [
     0, 1, 500_000, 1_000_000, 1_500_000, 3_000_000,
     -1, -2, -3, -500_000, -1_000_000, -1_500_000, -3_000_000, -999_999, -1_000_001,
-    Int64.min + 1, Int64.max, -(Int64.max / 1_000_000), -(1 << 40),
+    Int64.min + 1, Int64.max, -(Int64.max / 1_000_000), -(1 << 40), Int64.min,
   ]
   switch input.byte() % 4 {
   case 0, 1: return common[input.below(common.count)]
