@@ -247,3 +247,38 @@ extension ReadmeExamplesTests {
     #expect(small.width <= 64 && small.height <= 64)
   }
 }
+
+extension ReadmeExamplesTests {
+  /// README "Playing backward: a door": the example as written, with
+  /// `print` replaced by what it prints, checked.
+  @Test func doorClosesFromWhereItIs() throws {
+    var printed = ""
+    func print(_ items: Any...) { printed = items.map { "\($0)" }.joined(separator: " ") }
+    var positions: [Int64] = []  // after each closing tick
+
+    // 6 frames of 50 ms: the door shut (frame 0) to wide open (frame 5).
+    var door = try Timeline(provider: SyntheticFrameProvider(
+      durations: Array(repeating: 50_000_000, count: 6)))
+    try door.setLoops(.once)
+    try door.addCue("latch", frame: 0)
+    door.play()                                      // opening...
+    try door.tick(by: 180_000_000)                   // ...to frame 3, then let go:
+    #expect(door.currentFrame == 3 && door.position == 180_000_000)
+    door.reverse()                                   // close from where it is
+    #expect(door.rate == Rate(-1) && door.state == .playing && door.position == 180_000_000)
+
+    var clicks = 0
+    for _ in 0..<12 {                                // 12 frames of 20 ms
+      let events = try door.tick(by: 20_000_000)
+      for hit in door.cueHits(in: events) { clicks += Int(hit.count) }
+      positions.append(door.position)
+    }
+    print(door.state, door.currentFrame, clicks)     // finished 0 1
+
+    #expect(printed == "finished 0 1")
+    // 180 ms back in 20 ms steps: 0 after the ninth tick, where it
+    // finished; the three ticks after it do nothing. The latch (frame 0)
+    // is reached once, by the tick from 60 to 40 ms (frame 1 starts at 50).
+    #expect(positions == [160, 140, 120, 100, 80, 60, 40, 20, 0, 0, 0, 0].map { $0 * 1_000_000 })
+  }
+}

@@ -78,7 +78,7 @@ enum CommandSample {
   }
 
   static func command(_ rng: inout SplitMix64) -> ScriptCommand {
-    switch rng.next() % 18 {
+    switch rng.next() % 19 {
     case 0: .tick(number(&rng), mode: maybe(&rng) { RunMode(name(&$0)) })
     case 1: .play
     case 2: .pause
@@ -99,6 +99,7 @@ enum CommandSample {
         loops: maybe(&rng, number), direction: maybe(&rng) { PlaybackDirection.allCases[Int($0.next() % 4)] })
     case 15: .thenNone
     case 16: .cue(name(&rng), frame: Int(number(&rng)))
+    case 17: .reverse
     default: .uncue(name(&rng))
     }
   }
@@ -106,7 +107,7 @@ enum CommandSample {
 
 extension ScriptCommand {
   /// Whether a script line can spell this command: every number within
-  /// the syntax (no sign; a loop count of at least 1, a positive
+  /// the syntax (no sign but a rate's `-`; a loop count of at least 1, a positive
   /// max-step), every name a word (non-empty; no space, tab, LF or `#`),
   /// at least one mode and none with a comma, and no CR at the end of the
   /// line (a line end drops it).
@@ -117,10 +118,13 @@ extension ScriptCommand {
     if description.hasSuffix("\r") { return false }
     switch self {
     case let .tick(d, mode): return d >= 0 && mode.map { isWord($0.name) } != false
-    case .play, .pause, .stop, .reverse, .direction, .policy: return true
+    case .play, .pause, .stop, .direction, .policy: return true
     case let .seek(t): return t >= 0
     case let .seekFrame(j, i): return j >= 0 && (i ?? 0) >= 0
-    case let .rate(r): return r >= 0
+    // A rate's `-` is the one sign a line spells (section 9.4); its
+    // magnitude is at most `Int64.max`.
+    case let .rate(r): return r != .min
+    case .reverse: return true
     case let .loops(k): return (k ?? 1) >= 1
     case let .maxStep(v): return (v ?? 1) >= 1
     case let .modes(names): return !names.isEmpty && names.allSatisfy { isWord($0) && !$0.contains(",") }

@@ -53,7 +53,9 @@ import TimelineScript
       ("loops 0\n", 1),
       ("loops 9223372036854775807\n", 1),  // K * L overflows
       ("tick 9223372036854775808ns\n", 1),
-      ("rate -1\n", 1),
+      ("rate --1\n", 1),  // one sign at most (section 9.4)
+      ("rate -9223372036854.775808\n", 1),  // magnitude above Int64.max millionths
+      ("rate 1\nreverse now\n", 2),
       ("max-step 0\n", 1),
       ("modes a,,b\n", 1),
       ("direction sideways\n", 1),

@@ -1,6 +1,12 @@
 extension Timeline {
   /// Starts or resumes playback; from ``PlaybackState/finished`` it starts
   /// again at 0.
+  ///
+  /// Moving backward (a negative ``rate``) from 0 with finite loops, it
+  /// starts from the end `E` instead, so that a finished or stopped
+  /// animation plays back; elsewhere the position stays (a timeline that
+  /// finished at `E` and was then reversed plays back from `E`). While
+  /// playing it changes nothing.
   public mutating func play() { core.play() }
 
   /// Pauses a playing or stopped timeline; otherwise does nothing.
@@ -9,10 +15,12 @@ extension Timeline {
   /// Stops and rewinds to 0.
   public mutating func stop() { core.stop() }
 
-  /// Moves to time `t` (clamped to the end). Reaching the end of a finite
-  /// timeline finishes it (with a ``TimelineEvent/finished`` event if it
-  /// was not finished); otherwise a stopped or finished timeline becomes
-  /// paused. Emits no frame or loop events.
+  /// Moves to time `t` (clamped to the end). Reaching the end in the
+  /// direction of motion finishes the timeline (with a
+  /// ``TimelineEvent/finished`` event if it was not finished): the end `E`
+  /// of a finite timeline moving forward, 0 moving backward (a negative
+  /// ``rate``); otherwise a stopped or finished timeline becomes paused.
+  /// Emits no frame or loop events.
   ///
   /// - Throws: ``TimelineError/invalidTime(_:)`` when `t < 0`.
   /// - Complexity: O(log *m*).
@@ -45,8 +53,10 @@ extension Timeline {
   }
 
   /// Changes the loop count. While playing or paused at or past the new
-  /// end, the timeline finishes (with a ``TimelineEvent/finished`` event);
-  /// while finished, it becomes paused if the new end lies ahead.
+  /// end, the timeline moves to it and, moving forward, finishes (with a
+  /// ``TimelineEvent/finished`` event; moving backward, the end is where
+  /// playing back starts); while finished, it becomes paused unless it is
+  /// then at the end in the direction of motion.
   ///
   /// - Throws: ``TimelineError/loopsTooLong(plays:loopDuration:)``.
   @discardableResult

@@ -8,6 +8,10 @@ extension Timeline {
   /// finished timeline becomes stopped; the loop count, direction, rate,
   /// the queue and every other setting stay. Emits no event.
   ///
+  /// Moving backward (a negative ``rate``), a playing or paused timeline
+  /// with finite loops enters the range at its end `E` instead, its start
+  /// in the direction of motion.
+  ///
   /// A range with one displayed frame shows it for its duration each
   /// iteration, and still loops and finishes.
   ///
@@ -37,7 +41,8 @@ extension Timeline {
   /// Queues `clip`, replacing any queued clip, or clears the queue when
   /// `clip` is `nil`. Emits no event.
   ///
-  /// When a tick takes a finite timeline to its end, it switches into the
+  /// When a tick moving forward takes a finite timeline to its end, it
+  /// switches into the
   /// clip: the range, the loop count and (if the clip names one) the
   /// direction become the clip's, the queue empties, and the tick's
   /// leftover time plays in the new range (under ``SkipPolicy/skip``; under

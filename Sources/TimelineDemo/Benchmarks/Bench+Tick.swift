@@ -4,6 +4,12 @@ extension Bench {
   /// One playing timeline ticked `count` times at a fixed step; with
   /// `--cues N`, cue `cueI` on frame `I % n` for each `I < N`, and every
   /// tick that reaches a cue iterates its hits, as a game would.
+  ///
+  /// With `--rate R`, the timeline plays at `R`. A negative rate moves it
+  /// backward, toward 0 where it would finish and stop moving: so it
+  /// starts at ``backwardStart(count:step:rate:_:)``, one loop more than
+  /// the ticks cover, and every tick measured moves it (figure `start`;
+  /// `state` stays `playing`).
   static func tick(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
     let count = options.count ?? 10_000_000
     let frames = options.frames ?? defaultFrames
@@ -20,8 +26,27 @@ extension Bench {
         throw .usage("--cues: \(error)")
       }
     }
-    timeline.play()
+    let rate: Rate
+    do {
+      rate = try Rate(millionths: options.rate)
+    } catch {
+      throw .usage("--rate: \(error)")
+    }
+    timeline.rate = rate
     let step = options.step
+    var start: Int64 = 0
+    if rate.isBackward {
+      guard let backward = backwardStart(count: count, step: step, rate: rate, timeline) else {
+        throw .usage("--rate \(rate): \(count) ticks of \(step) ns at that rate go back further than Int64.max ns")
+      }
+      start = backward
+      do {
+        _ = try timeline.seek(to: start)
+      } catch {
+        throw .usage("--rate: \(error)")
+      }
+    }
+    timeline.play()
     var changes: Int64 = 0
     var hits: Int64 = 0
     let elapsed = time {
@@ -43,10 +68,29 @@ extension Bench {
       for _ in 0..<baselineCount { sink = opaque(sink &+ step) }
     }
     return [
-      ("bench", "tick"), ("count", "\(count)"), ("step_ns", "\(step)"),
+      ("bench", "tick"), ("count", "\(count)"), ("step_ns", "\(step)"), ("rate", "\(rate)"), ("start", "\(start)"),
       ("ns_per_tick", perItem(elapsed, count)), ("baseline_ns_per_iter", perItem(baseline, baselineCount)),
       ("ratio_to_baseline", ratio(Double(elapsed) / Double(count), Double(baseline) / Double(baselineCount))),
-      ("frame_changes", "\(changes)"), ("cue_hits", "\(hits)"), ("position", "\(timeline.position)"), ("sink", "\(sink & 1)"),
+      ("frame_changes", "\(changes)"), ("cue_hits", "\(hits)"), ("position", "\(timeline.position)"),
+      ("state", timeline.state.rawValue), ("sink", "\(sink & 1)"),
     ]
+  }
+
+  /// Where `bench tick` starts a timeline that `count` ticks of `step` ns
+  /// move backward at `rate`: the distance they cover (each tick clamped
+  /// to the timeline's max-step; `floor(count * step * |rate|)`, the sum
+  /// of the ticks' advances, exact with the carried remainder) plus one
+  /// loop, so that the last tick still ends above 0. `nil` when that is
+  /// above `Int64.max`.
+  static func backwardStart(count: Int64, step: Int64, rate: Rate, _ timeline: Timeline) -> Int64? {
+    let clamped = UInt64(max(0, min(step, timeline.maxStep.nanoseconds)))
+    let time = UInt64(count).multipliedFullWidth(by: clamped)
+    guard time.high == 0 else { return nil }
+    let product = time.low.multipliedFullWidth(by: rate.millionths.magnitude)
+    guard product.high < 1_000_000 else { return nil }
+    let distance = UInt64(1_000_000).dividingFullWidth(product).quotient
+    let (start, overflow) = distance.addingReportingOverflow(UInt64(timeline.loopDuration))
+    guard !overflow, start <= UInt64(Int64.max) else { return nil }
+    return Int64(start)
   }
 }

@@ -8,8 +8,11 @@ struct BenchCommand: Subcommand {
   /// The benchmarks and their options.
   static let options = """
   bench (each prints one key=value line; --json for one JSON object)
-    bench tick --count N [--frames LIST] [--step D] [--cues N]
+    bench tick --count N [--frames LIST] [--step D] [--cues N] [--rate R]
                                                   bench tick --count 10000000 --step 16.666667ms
+                         --rate R: signed; a negative rate starts the timeline
+                         far enough from 0 that every tick moves backward
+                                                  bench tick --count 2000000 --rate -1
     bench many --timelines N --ticks T [--separate-tables]
                                                   bench many --timelines 1000000 --ticks 60
     bench seek --frames N --count K [--zero-every K]

@@ -18,6 +18,9 @@ struct BenchOptions {
   var zeroEvery: Int64?
   var cues: Int64 = 0
   var borrow = false
+  /// `--rate R` (`bench tick`): the rate in millionths, negative to
+  /// measure the tick moving backward.
+  var rate: Int64 = 1_000_000
 
   /// Reads option `name` (its value from `arguments`) if it is one of
   /// these; `false` if it is not.
@@ -42,6 +45,7 @@ struct BenchOptions {
     case "--separate-tables": separateTables = true
     case "--zero-every": zeroEvery = try arguments.count(for: name, atLeast: 1)
     case "--cues": cues = try arguments.count(for: name, atLeast: 0)
+    case "--rate": rate = try arguments.signedRate(for: name)
     default: return false
     }
     return true

@@ -5,15 +5,17 @@ import TimelineScript
 ///
 /// Every subcommand reads its words through it, and its typed readers
 /// (``count(for:atLeast:)``, ``duration(for:)``, ``durations(for:)``,
-/// ``rate(for:)``, ``choice(for:)``, ``names(for:)``) read every value the
-/// same way, numbers in the one number syntax, ``NumberSyntax``, with the
-/// same error messages everywhere.
+/// ``rate(for:)``, ``signedRate(for:)``, ``choice(for:)``,
+/// ``names(for:)``) read every value the same way, numbers in the one
+/// number syntax, ``NumberSyntax``, with the same error messages
+/// everywhere.
 ///
 /// Two rules hold for every option:
 /// - An option's value is the next word, unless that word starts with
 ///   `--`: such a word is always an option, so `--at --out p.png` is
 ///   "missing value for --at". (A value may start with one `-`, such as
-///   `-5`, which a number reader then rejects with its own message.)
+///   `-5`, which a number reader then rejects with its own message, or
+///   reads as a negative rate: `--rate -1`.)
 /// - Each option is given at most once (``value(for:repeatable:)`` and
 ///   ``flag(_:)`` check it), except those read as repeatable (`--cue`).
 struct Arguments {
@@ -100,6 +102,19 @@ struct Arguments {
     guard let millionths = NumberSyntax.rate(text.utf8) else {
       if Self.isDecimal(text.utf8) { throw .usage("\(name): \(text) is too large") }
       throw .usage("\(name): expected a rate (digits[.digits], e.g. 1.5), got '\(text)'")
+    }
+    return millionths
+  }
+
+  /// Reads `name`'s value: a rate that may be negative (`-1`, `0.5`), in
+  /// millionths: ``NumberSyntax/signedRate(_:)``, the magnitude rounded
+  /// like a rate's, then negated (`-0` is 0).
+  mutating func signedRate(for name: String) throws(CommandError) -> Int64 {
+    let text = try value(for: name)
+    guard let millionths = NumberSyntax.signedRate(text.utf8) else {
+      let magnitude = text.utf8.first == 0x2D ? text.utf8.dropFirst() : text.utf8[...]
+      if Self.isDecimal(magnitude) { throw .usage("\(name): \(text) is too large") }
+      throw .usage("\(name): expected a rate ([-]digits[.digits], e.g. 1.5 or -1), got '\(text)'")
     }
     return millionths
   }

@@ -35,6 +35,7 @@ enum Help {
     timeline-demo --ticks 600
     timeline-demo --ticks 5184000 --hz 60 --jitter 7 --summary
     timeline-demo --script demo.tl --frames 100ms,50ms --loops 2 --json
+    timeline-demo --ticks 60 --frames 100ms,100ms,100ms --loops 1 --reverse-at 0.5s
     timeline-demo info anim.gif --json --crc
     timeline-demo sheet hero.json
     timeline-demo --ticks 120 --aseprite hero.json --clip attack --then 0-3 --json
@@ -70,7 +71,8 @@ enum Help {
   /// The timeline's starting configuration (`--ticks`, `--script`, `play`).
   static let timelineOptions = """
   TIMELINE (starting configuration)
-    --rate R             playback rate            --rate 1.5
+    --rate R             playback rate; negative plays backward
+                                                  --rate 1.5, --rate -1
     --direction D        forward|reverse|alternate|alternate-reverse
                                                   --direction alternate
     --max-step D|none    longest tick             --max-step 250ms
@@ -86,7 +88,8 @@ enum Help {
   /// The number syntax of every option, and the rules every option follows.
   static let durations = """
   Durations: digits[.digits][ns|us|ms|s] (no unit: seconds), e.g. 16.666667ms.
-  Counts and rates: ASCII digits (a rate may have a fraction), e.g. 3, 1.5.
+  Counts and rates: ASCII digits (a rate may have a fraction and, for --rate,
+  a leading '-'), e.g. 3, 1.5, -1.
   Frames are numbered from 0 everywhere (--index, --range, --cue, info, play,
   frame-000.png). An option's value is the next word, never a word starting
   with '--' (write ./--name for such a file); each option is given once

@@ -22,6 +22,10 @@ struct TimelineCommandLine {
   var jitterSeed: UInt64?
   /// `--summary`.
   var summaryOnly = false
+  /// `--reverse-at T1,T2,...`: the clock times, in nanoseconds and
+  /// increasing, at which `--ticks` reverses the timeline
+  /// (``TickSimulation/reverseTimes``).
+  var reverseTimes: [Int64] = []
 
   /// Reads every remaining word.
   ///
@@ -50,6 +54,8 @@ struct TimelineCommandLine {
       case "--summary":
         try arguments.flag(name)
         summaryOnly = true
+      case "--reverse-at":
+        reverseTimes = try Self.reverseTimes(try arguments.value(for: name), for: name)
       default:
         throw name.hasPrefix("-") ? Arguments.unknownOption(name) : .usage("unexpected argument '\(name)'")
       }
@@ -58,8 +64,25 @@ struct TimelineCommandLine {
     case (nil, nil): throw .usage("give --ticks N or --script FILE (see --help)")
     case (_?, _?): throw .usage("give --ticks or --script, not both")
     case let (count?, nil): mode = .ticks(count)
-    case let (nil, path?): mode = .script(path: path)
+    case let (nil, path?):
+      if !reverseTimes.isEmpty {
+        throw .usage("--reverse-at is an option of --ticks; a script reverses with its own 'reverse' line")
+      }
+      mode = .script(path: path)
     }
     self.options = options
+  }
+
+  /// The times of `--reverse-at` (`name`) in `text`: a comma-separated
+  /// list of durations (`1.5s,250ms`), each later than the one before.
+  ///
+  /// - Throws: a usage error for an empty list, a bad or too large
+  ///   duration, or a time not later than the one before it.
+  static func reverseTimes(_ text: String, for name: String) throws(CommandError) -> [Int64] {
+    let times = try Arguments.durations(in: text, for: name)
+    for (earlier, later) in zip(times, times.dropFirst()) where later <= earlier {
+      throw .usage("\(name): times must increase, got '\(text)'")
+    }
+    return times
   }
 }

@@ -44,7 +44,8 @@ struct TimelineOptions {
         loops = plays
       }
     case "--rate":
-      let millionths = try arguments.rate(for: name)
+      // Signed: a negative rate plays backward (`--rate -1`).
+      let millionths = try arguments.signedRate(for: name)
       guard let rate = try? Rate(millionths: millionths) else { throw .usage("--rate: rate \(millionths) millionths is too large") }
       configuration.rate = rate
     case "--direction":

@@ -10,6 +10,13 @@ struct TickSimulation: TimelineJob {
   var jitterSeed: UInt64?
   var json = false
   var summaryOnly = false
+  /// `--reverse-at`: clock times in nanoseconds, increasing, at which the
+  /// timeline turns around. After the first tick whose instant reaches a
+  /// time (and that tick's line), the simulation calls
+  /// ``Timeline/reverse()``, then ``Timeline/play()`` if the timeline is
+  /// finished, so that a door that opened fully closes again; a tick that
+  /// reaches several times reverses once for each, in order.
+  var reverseTimes: [Int64] = []
 
   /// The nominal instant of tick `k`: `k / hz` seconds, rounded to the
   /// nearest nanosecond on its own (never accumulated).
@@ -33,7 +40,8 @@ struct TickSimulation: TimelineJob {
     var loops: Int64
     var simulated: Int64
     /// The position minus `clampedSum * rate` (exact), for infinite loops;
-    /// `nil` when the timeline can finish.
+    /// `nil` when the timeline can finish: with a finite loop count, a
+    /// backward rate, or after a `--reverse-at` reversal.
     var drift: Int64?
   }
 
@@ -41,9 +49,9 @@ struct TickSimulation: TimelineJob {
     let summary = simulate(start, sheet: sheet) { console.line($0) }
     let drift = summary.drift.map(String.init)
     if json {
-      console.line(#"{"summary":{"ticks":\#(ticks),"frames_shown":\#(summary.stats.framesShown),"frames_skipped":\#(summary.stats.framesSkipped),"loops":\#(summary.loops),"state":"\#(summary.state.rawValue)","t":\#(summary.position),"frame":\#(summary.frame),"simulated_ns":\#(summary.simulated),"clamped_sum_ns":\#(summary.stats.clampedSum),"cue_hits":\#(summary.stats.cueHits),"range_switches":\#(summary.stats.rangeSwitches),"drift_ns":\#(drift ?? "null"),"longest_tick_ns":\#(summary.stats.longestTick)}}"#)
+      console.line(#"{"summary":{"ticks":\#(ticks),"frames_shown":\#(summary.stats.framesShown),"frames_skipped":\#(summary.stats.framesSkipped),"loops":\#(summary.loops),"state":"\#(summary.state.rawValue)","t":\#(summary.position),"frame":\#(summary.frame),"simulated_ns":\#(summary.simulated),"clamped_sum_ns":\#(summary.stats.clampedSum),"cue_hits":\#(summary.stats.cueHits),"range_switches":\#(summary.stats.rangeSwitches),"reversals":\#(summary.stats.reversals),"drift_ns":\#(drift ?? "null"),"longest_tick_ns":\#(summary.stats.longestTick)}}"#)
     } else {
-      console.line("summary: \(ticks) ticks over \(Self.seconds(summary.simulated)) simulated; frames shown \(summary.stats.framesShown), skipped \(summary.stats.framesSkipped); cue hits \(summary.stats.cueHits); range switches \(summary.stats.rangeSwitches); loops \(summary.loops); final state \(summary.state.rawValue) at t=\(summary.position) ns, frame \(summary.frame); clamped tick sum \(summary.stats.clampedSum) ns, drift \(drift ?? "n/a") ns; longest tick \(Self.seconds(summary.stats.longestTick))")
+      console.line("summary: \(ticks) ticks over \(Self.seconds(summary.simulated)) simulated; frames shown \(summary.stats.framesShown), skipped \(summary.stats.framesSkipped); cue hits \(summary.stats.cueHits); range switches \(summary.stats.rangeSwitches); reversals \(summary.stats.reversals); loops \(summary.loops); final state \(summary.state.rawValue) at t=\(summary.position) ns, frame \(summary.frame); clamped tick sum \(summary.stats.clampedSum) ns, drift \(drift ?? "n/a") ns; longest tick \(Self.seconds(summary.stats.longestTick))")
     }
   }
 
@@ -60,6 +68,7 @@ struct TickSimulation: TimelineJob {
     var stall: Int64 = 0
     var stats = Stats()
     var previous: Int64 = 0
+    var reversals = reverseTimes[...]
 
     _ = driver.tick(&timeline)  // anchors at 0
     timeline.play()
@@ -80,22 +89,56 @@ struct TickSimulation: TimelineJob {
       stats.record(events: events, elapsed: elapsed,
                    clamped: advancing ? min(elapsed, timeline.maxStep.nanoseconds) : 0)
       for hit in timeline.cueHits(in: events) { stats.cueHits &+= hit.count }
-      if summaryOnly { continue }
-      if json {
+      if !summaryOnly && json {
         let sheetFrame = sheet.map { #","sheet_frame":\#((try? $0.sheetFrame(at: timeline.currentFrame)) ?? -1)"# } ?? ""
         write(#"{"tick":\#(k),"at":\#(instant),"dt":\#(elapsed),"state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"iteration":\#(timeline.iteration),"frame":\#(timeline.currentFrame)\#(sheetFrame),"suspended":\#(timeline.isSuspended),"events":[\#(timeline.events(in: events).map(EventText.json).joined(separator: ","))]}"#)
-      } else if !events.isEmpty {
+      } else if !summaryOnly && !events.isEmpty {
         write("tick \(k) at \(Self.seconds(instant)): " + timeline.events(in: events).map(EventText.describe).joined(separator: ", "))
       }
+      while let time = reversals.first, instant >= time {
+        reversals.removeFirst()
+        let reversal = Self.reverse(&timeline, time: time, tick: k, at: instant)
+        stats.reversals += 1
+        if !summaryOnly { write(json ? reversal.json : reversal.text) }
+      }
     }
-    let product = UInt64(stats.clampedSum).multipliedFullWidth(by: UInt64(timeline.rate.millionths))
+    // The position is `clampedSum * rate` only at one rate moving forward:
+    // not after a reversal, nor moving backward (where it falls to 0).
+    let rate = timeline.rate.millionths
+    let product = UInt64(stats.clampedSum).multipliedFullWidth(by: UInt64(max(rate, 0)))
     let expected: UInt64? = product.high < 1_000_000 ? UInt64(1_000_000).dividingFullWidth(product).quotient : nil
     // A switch into a queued clip starts the position again: no drift then.
-    let drift = timeline.totalDuration == nil && stats.rangeSwitches == 0
+    let drift = timeline.totalDuration == nil && stats.rangeSwitches == 0 && stats.reversals == 0 && rate >= 0
       ? expected.flatMap { $0 <= UInt64(Int64.max) ? timeline.position - Int64($0) : nil } : nil
     return Summary(
       stats: stats, state: timeline.state, position: timeline.position, frame: timeline.currentFrame,
       loops: timeline.completedIterations, simulated: previous, drift: drift)
+  }
+
+  /// What one `--reverse-at` reversal did, as the output's line.
+  struct Reversal: Equatable {
+    /// The readable line, e.g. `reverse at 1.500s (tick 90 at 1.500s):
+    /// rate -1.0, playing at t=1500000000 ns, frame 4`.
+    var text: String
+    /// The JSON line: `{"reverse":{...}}`, with the time asked for
+    /// (`time`), the tick (`tick`, `at`), the new rate in millionths,
+    /// whether `play()` was called, and the state, position, iteration
+    /// and frame after it.
+    var json: String
+  }
+
+  /// Reverses `timeline` at `time` (asked for with `--reverse-at`), after
+  /// tick `tick` at clock time `at`; then plays it if it is finished (spec
+  /// 9.1: `reverse` alone does not start a finished timeline).
+  static func reverse(_ timeline: inout Timeline, time: Int64, tick: Int64, at instant: Int64) -> Reversal {
+    timeline.reverse()
+    let play = timeline.state == .finished
+    if play { timeline.play() }
+    let after = "\(timeline.state.rawValue) at t=\(timeline.position) ns, frame \(timeline.currentFrame)"
+    return Reversal(
+      text: "reverse at \(seconds(time)) (tick \(tick) at \(seconds(instant))): rate \(timeline.rate)"
+        + (play ? "; it was finished, so play: " : ", ") + after,
+      json: #"{"reverse":{"time":\#(time),"tick":\#(tick),"at":\#(instant),"rate":\#(timeline.rate.millionths),"play":\#(play),"state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"iteration":\#(timeline.iteration),"frame":\#(timeline.currentFrame)}}"#)
   }
 
   struct Stats: Equatable {
@@ -106,11 +149,14 @@ struct TickSimulation: TimelineJob {
     /// Cue hits (counts added up) and switches into a queued clip.
     var cueHits: Int64 = 0
     var rangeSwitches: Int64 = 0
+    /// Reversals made by `--reverse-at`.
+    var reversals: Int64 = 0
 
     mutating func record(events: TickEvents, elapsed: Int64, clamped: Int64) {
       if let change = events.frameChange {
         framesShown += 1
-        framesSkipped += change.slots - 1
+        // Moving backward, `slots` is negative: as many skipped.
+        framesSkipped += Int64(clamping: change.slots.magnitude) - 1
       }
       if events.rangeSwitch != nil { rangeSwitches += 1 }
       clampedSum = clampedSum &+ clamped

@@ -11,7 +11,7 @@ extension ScriptCommand {
       var out: [ScriptCommand] = mode == nil ? [] : [.tick(d, mode: nil)]
       if d > 0 { out += Shrink.towards(0, from: d).map { .tick($0, mode: mode) } }
       return out
-    case .play, .pause, .stop, .reverse, .rangeAll, .thenNone:
+    case .play, .pause, .stop, .rangeAll, .thenNone, .reverse:
       return []
     case let .seek(t):
       return t > 0 ? Shrink.towards(0, from: t).map { .seek($0) } : []
