@@ -13,8 +13,8 @@ extension ReferenceTimeline {
     case .stop: stop(); return []
     case let .seek(t): return try seek(to: t).map(ModelEvent.init)
     case let .seekFrame(j, i): return try seek(toFrame: j, iteration: i ?? 0).map(ModelEvent.init)
-    case let .rate(r): setRate(r); return []
-    case .reverse: setRate(-rate); return []
+    case let .rate(r): try setRate(r); return []
+    case .reverse: reverse(); return []
     case let .loops(k): return try setLoops(k).map(ModelEvent.init)
     case let .direction(d): direction = d; return []
     case let .maxStep(v): try setMaxStep(v); return []

@@ -1,14 +1,15 @@
 import AnimTimeline
 
 /// An event of the reference model, in the vocabulary of the spec
-/// (`timeline.md`, sections 6 and 8) rather than the engine's: the model
+/// (`timeline.md`, sections 6, 8 and 9) rather than the engine's: the model
 /// has its own, so that it stays independent of the engine's event types,
 /// and is compared with them through a mapping.
 enum ModelEvent: Hashable, Sendable, CustomStringConvertible {
   case suspended
   case resumed
   /// The displayed frame index changed; `slots` = new slot − old slot
-  /// (for a switching tick, `(k*m - 1 - s0) + 1 + s1`), saturated.
+  /// (for a switching tick, `(k*m - 1 - s0) + 1 + s1`), saturated;
+  /// negative moving backward (section 9.2).
   case frame(from: Int, to: Int, slots: Int64)
   /// The cue `name` on provider frame `frame` was reached `count` times
   /// (saturated at `Int64.max`).
@@ -165,13 +166,78 @@ extension ReferenceTimeline {
     }
 
     /// How often, and first when, the slots whose start lies in
-    /// `[lo, hi]` show a frame.
+    /// `[lo, hi]` show a frame (moving backward: the slots entered going
+    /// down, ``reachedBackward(from:downTo:)``).
     struct Reach: Equatable {
       var frame: Int
       /// The number of such slots showing `frame`.
       var count: Int128
-      /// The start of the first of them.
+      /// The position at which the tick reaches the first of them: its
+      /// start moving forward, its end (`start(s + 1)`) moving backward.
       var first: Int128
+    }
+
+    /// The frame display slot `s` shows (`0 <= s`, and `s < k*m` when
+    /// finite).
+    func frame(ofSlot s: Int128) -> Int {
+      let i = s / m
+      return slots(ofIteration: i)[Int(s - i * m)].frame
+    }
+
+    /// The slots a tick moving backward from `t0` down to `t1 < t0` reaches
+    /// (section 9.2): those `s` with `t1 < start(s + 1) <= t0` and `s + 1`
+    /// a slot (`s + 1 < k*m` when finite), per frame, ordered by the
+    /// position at which the tick reaches each frame's first (highest) such
+    /// slot, `start(s + 1)`, highest first.
+    ///
+    /// `start` grows with the slot, and the slot at a time `t` is the last
+    /// one with `start <= t` (at `E`, `k*m - 1`, the last real one), so `s +
+    /// 1` runs from the slot after the one at `t1` to the one at `t0`: the
+    /// reached slots are `place(t1).slot ... place(t0).slot - 1`. The
+    /// highest `2m` of them (which hold a whole iteration, so every frame
+    /// the span shows) are enumerated one by one, highest first; the rest
+    /// are counted per iteration, never slot by slot.
+    func reachedBackward(from t0: Int128, downTo t1: Int128) -> [Reach] {
+      let top = place(at: t0).slot - 1
+      let bottom = place(at: t1).slot
+      guard bottom <= top else { return [] }
+      var reaches: [Reach] = []
+      func add(_ frame: Int, at position: Int128, times: Int128) {
+        if let index = reaches.firstIndex(where: { $0.frame == frame }) {
+          reaches[index].count += times
+        } else {
+          reaches.append(Reach(frame: frame, count: times, first: position))
+        }
+      }
+      // Slot `x`'s frame and start, from its iteration's slots (each
+      // iteration worked out once).
+      var iterations: [Int128: [(frame: Int, start: Int128)]] = [:]
+      func slot(_ x: Int128) -> (frame: Int, start: Int128) {
+        let i = x / m
+        if iterations[i] == nil { iterations[i] = slots(ofIteration: i) }
+        return iterations[i]![Int(x - i * m)]
+      }
+      var s = top
+      while s >= bottom, s > top - 2 * m {
+        add(slot(s).frame, at: slot(s + 1).start, times: 1)
+        s -= 1
+      }
+      guard s >= bottom else { return reaches }
+      // Slots bottom...s (every frame among them already seen above): the
+      // partial iterations at both ends one by one, each whole iteration
+      // between them shows every frame once.
+      let low = bottom / m
+      let high = s / m
+      if low == high {
+        for x in bottom...s { add(slot(x).frame, at: 0, times: 1) }
+      } else {
+        for x in bottom..<((low + 1) * m) { add(slot(x).frame, at: 0, times: 1) }
+        for x in (high * m)...s { add(slot(x).frame, at: 0, times: 1) }
+        if high - low > 1 {
+          for j in displayedFrames { add(j, at: 0, times: high - low - 1) }
+        }
+      }
+      return reaches
     }
 
     /// The slots `s` (real ones: `s < k*m` when finite) with
@@ -248,8 +314,10 @@ extension ReferenceTimeline {
   }
 
   /// The cue events of a tick whose reached slots are `phases` (one list
-  /// per range, in time order: the old range, then the new one), section 8.3.
-  func cueEvents(_ phases: [[Segment.Reach]]) -> [ModelEvent] {
+  /// per range, in time order: the old range, then the new one), section 8.3;
+  /// `backward`, a tick moving backward (one phase), whose cues come
+  /// highest position first (section 9.2).
+  func cueEvents(_ phases: [[Segment.Reach]], backward: Bool = false) -> [ModelEvent] {
     guard !cues.isEmpty else { return [] }
     var total: [Int: Int128] = [:]
     var firstReached: [Int: (phase: Int, time: Int128)] = [:]
@@ -261,7 +329,8 @@ extension ReferenceTimeline {
     }
     let hits = cues.filter { total[$0.frame] != nil }.sorted { a, b in
       let x = firstReached[a.frame]!, y = firstReached[b.frame]!
-      if x != y { return x < y }
+      if x.phase != y.phase { return x.phase < y.phase }
+      if x.time != y.time { return backward ? x.time > y.time : x.time < y.time }
       return a.name.lexicographicallyPrecedes(b.name)
     }
     return hits.map { .cue(name: $0.name, frame: $0.frame, count: Self.saturated(total[$0.frame]!)) }

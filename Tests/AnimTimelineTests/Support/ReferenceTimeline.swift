@@ -1,8 +1,8 @@
 import AnimTimeline
 
 /// An independent, deliberately naive model of the timeline spec
-/// (Shared spec `timeline.md`, sections 2 to 6 and 8), used as the oracle of
-/// the differential tests.
+/// (Shared spec `timeline.md`, sections 2 to 6, 8 and 9), used as the oracle
+/// of the differential tests.
 ///
 /// It shares no code with the engine: it keeps only the frame durations and
 /// recomputes boundaries, displayed frames, slots and iterations from
@@ -17,6 +17,14 @@ import AnimTimeline
 /// `start(s)`, `E` and the loop count refer to the range (``segment``),
 /// frame numbers stay the provider's, and ``isStatic`` stays a property of
 /// the provider.
+///
+/// Section 9: the rate may be negative (``isBackward``): a tick then moves
+/// the position down by `A` (``tickEvents(_:mode:)``), finishes at 0 even
+/// with infinite loops, never switches to the queued range, reports the
+/// slots it enters going down as reached (each at its end), and `loop`
+/// whenever the completed iterations change; `seek`, `seek-frame`, `play`,
+/// `loops` and `range` follow section 9.3 (the end in the direction of
+/// motion is 0); `rate` and `reverse` change neither the state nor `T`.
 struct ReferenceTimeline: CustomStringConvertible {
   /// Why the model rejects a command (the engine must throw for these).
   enum Rejection: Error, Equatable {
@@ -46,6 +54,8 @@ struct ReferenceTimeline: CustomStringConvertible {
     /// `cue` with an empty name (section 8.3: a name is a word; the API
     /// can pass an empty one, no script line can).
     case emptyCueName
+    /// A rate of `Int64.min` millionths (section 9.1: `|R| <= Int64.max`).
+    case rateOutOfRange
   }
 
   /// Where a position falls: displayed frame, display slot, iteration.
@@ -63,7 +73,8 @@ struct ReferenceTimeline: CustomStringConvertible {
   /// Total plays, or `nil` for infinite.
   private(set) var loops: Int64?
   var direction: PlaybackDirection
-  /// Rate in millionths.
+  /// Rate in millionths; negative moves backward (section 9), never
+  /// `Int64.min`.
   private(set) var rate: Int64
   /// Max-step in ns, or `nil` for none.
   var maxStep: Int64?
@@ -95,13 +106,14 @@ struct ReferenceTimeline: CustomStringConvertible {
     self.modes = modes
     self.loops = nil
     if let maxStep, maxStep <= 0 { throw .maxStepNotPositive }
+    if rate == .min { throw .rateOutOfRange }
     if let loops, loops < 1 { throw .loopsNotPositive }
     guard Self.fits(loops, loopDuration: Self.sum(durations)) else { throw .loopsTooLong }
     self.loops = loops
   }
 
   var description: String {
-    var text = "model(T=\(position), state=\(state), carry=\(carry), suspended=\(suspended), "
+    var text = "model(T=\(position), state=\(state), rate=\(rate), carry=\(carry), suspended=\(suspended), "
       + "loops=\(loops.map(String.init) ?? "inf"), range=\(rangeFirst)...\(rangeLast)"
     if let queued {
       text += ", queued=\(queued.first)...\(queued.last) loops=\(queued.loops.map(String.init) ?? "inf")"
@@ -172,17 +184,38 @@ struct ReferenceTimeline: CustomStringConvertible {
 
   var current: Place { place(at: Int128(position)) }
 
-  // MARK: Section 5: commands
+  // MARK: Section 5: commands (with section 9.3)
 
+  /// Whether the rate moves the timeline backward (section 9.1: a rate of
+  /// 0 counts as forward).
+  var isBackward: Bool { rate < 0 }
+
+  /// Whether `t` is the end in the direction of motion (section 9.1): `E`
+  /// moving forward (only when finite), 0 moving backward; a static
+  /// timeline has no end.
+  func isEndOfMotion(_ t: Int64) -> Bool {
+    if isStatic { return false }
+    if isBackward { return t == 0 }
+    return end == Int128(t)
+  }
+
+  /// `play` (sections 5 and 9.3): from stopped, paused or finished, moving
+  /// backward at `T == 0` with finite loops, `T = E` and `carry = 0`;
+  /// moving forward from finished, `T = 0`; otherwise `T` stays. Leaving
+  /// finished drops the carry. A static timeline only starts playing;
+  /// `play` while playing changes nothing.
   mutating func play() {
-    switch state {
-    case .stopped, .paused: state = .playing
-    case .finished:
-      position = 0
-      carry = 0
-      state = .playing
-    case .playing: break
+    guard state != .playing else { return }
+    if !isStatic {
+      if isBackward, position == 0, let end {
+        position = Int64(end)
+        carry = 0
+      } else if !isBackward, state == .finished {
+        position = 0
+      }
     }
+    if state == .finished { carry = 0 }
+    state = .playing
   }
 
   mutating func pause() {
@@ -195,6 +228,9 @@ struct ReferenceTimeline: CustomStringConvertible {
     carry = 0
   }
 
+  /// `seek t` (sections 5 and 9.3): `T = min(t, E)`; finished (with an
+  /// event, if it was not) when `T` is the end in the direction of motion,
+  /// else stopped or finished become paused.
   mutating func seek(to t: Int64) throws(Rejection) -> [TimelineEvent] {
     guard t >= 0 else { throw .negativeTime }
     carry = 0
@@ -205,7 +241,7 @@ struct ReferenceTimeline: CustomStringConvertible {
     } else {
       position = t
     }
-    if !isStatic, let end, Int128(position) == end {
+    if isEndOfMotion(position) {
       let wasFinished = state == .finished
       state = .finished
       return wasFinished ? [] : [.finished]
@@ -227,6 +263,10 @@ struct ReferenceTimeline: CustomStringConvertible {
     return try seek(to: Int64(t))
   }
 
+  /// `loops k` (sections 5 and 9.3): playing or paused, `T >= E` becomes
+  /// `E`, and finished (with an event) only moving forward; finished, `T =
+  /// min(T, E)`, and paused unless `T` is then the end in the direction of
+  /// motion; stopped, no change.
   mutating func setLoops(_ k: Int64?) throws(Rejection) -> [TimelineEvent] {
     if let k, k < 1 { throw .loopsNotPositive }
     guard Self.fits(k, loopDuration: loopDuration) else { throw .loopsTooLong }
@@ -236,12 +276,15 @@ struct ReferenceTimeline: CustomStringConvertible {
     case .playing, .paused:
       if let end, Int128(position) >= end {
         position = Int64(end)
-        state = .finished
-        return [.finished]
+        // Moving backward, E is where playing back starts: no finish.
+        if !isBackward {
+          state = .finished
+          return [.finished]
+        }
       }
     case .finished:
       if let end { position = Int64(min(Int128(position), end)) }
-      if end.map({ Int128(position) < $0 }) ?? true { state = .paused }
+      if !isEndOfMotion(position) { state = .paused }
     case .stopped:
       break
     }
@@ -254,8 +297,18 @@ struct ReferenceTimeline: CustomStringConvertible {
     maxStep = nanoseconds
   }
 
-  mutating func setRate(_ millionths: Int64) {
+  /// `rate R`: any `R` but `Int64.min` (section 9.1); `carry = 0`, the
+  /// state and `T` stay (section 9.3).
+  mutating func setRate(_ millionths: Int64) throws(Rejection) {
+    guard millionths != .min else { throw .rateOutOfRange }
     rate = millionths
+    carry = 0
+  }
+
+  /// `reverse` (section 9.1): `R = -R` (0 stays 0) and `carry = 0`, like a
+  /// `rate` line; nothing else changes.
+  mutating func reverse() {
+    rate = -rate
     carry = 0
   }
 
@@ -271,13 +324,16 @@ struct ReferenceTimeline: CustomStringConvertible {
   }
 
   /// `range a b`: `T = 0`, `carry = 0`, finished becomes stopped; the loop
-  /// count, direction, rate, queue and cues stay.
+  /// count, direction, rate, queue and cues stay. Section 9.3: moving
+  /// backward with finite loops, a playing or paused timeline enters the
+  /// new range at its `E` instead.
   mutating func setRange(_ a: Int, _ b: Int) throws(Rejection) {
     try validateRange(a, b)
     guard Self.fits(loops, loopDuration: Self.sum(durations[a...b])) else { throw .loopsTooLong }
     rangeFirst = a
     rangeLast = b
     position = 0
+    if isBackward, state == .playing || state == .paused, let end { position = Int64(end) }
     carry = 0
     if state == .finished { state = .stopped }
   }
@@ -347,7 +403,7 @@ struct ReferenceTimeline: CustomStringConvertible {
     return events.compactMap(\.timelineEvent)
   }
 
-  /// `tick d [mode]` (sections 6 and 8): the events in the spec's order.
+  /// `tick d [mode]` (sections 6, 8 and 9.2): the events in the spec's order.
   mutating func tickEvents(_ d: Int64, mode: String = "default") throws(Rejection) -> [ModelEvent] {
     guard d >= 0 else { throw .negativeTime }
     // Steps 1-2.
@@ -364,10 +420,14 @@ struct ReferenceTimeline: CustomStringConvertible {
     }
     guard state == .playing, !isStatic else { return events }
     let clamped = maxStep.map { min(d, $0) } ?? d
-    let scaled = Int128(clamped) * Int128(rate) + Int128(carry)
+    // Section 9.2: from `Dc * |R|` whatever the sign (exact: both factors
+    // are at most Int64.max).
+    let magnitude = rate < 0 ? -Int128(rate) : Int128(rate)
+    let scaled = Int128(clamped) * magnitude + Int128(carry)
     let advance = scaled / 1_000_000
     carry = Int64(scaled % 1_000_000)
     if advance == 0 { return events }
+    if isBackward { return events + tickBackward(by: advance) }
 
     // Step 4.
     let old = segment
@@ -404,6 +464,47 @@ struct ReferenceTimeline: CustomStringConvertible {
     let completedBefore = old.completed(at: t)
     let completedAfter = old.completed(at: next)
     if completedAfter > completedBefore {
+      events.append(.loop(completed: Int64(completedAfter)))
+    }
+    if finished { events.append(.finished) }
+    return events
+  }
+
+  /// Steps 4 to 6 of a tick moving backward (section 9.2) by `advance > 0`
+  /// (which may exceed `Int64.max`): `T' = T - A`, noskip at most one new
+  /// slot down (`T' = start(s - 1)`); at or below 0, `T' = 0` and finished,
+  /// even with infinite loops; never a switch. Then `frame` (negative
+  /// `slots`), the cues of the slots entered going down, `loop` when the
+  /// completed iterations changed, `finished`.
+  private mutating func tickBackward(by advance: Int128) -> [ModelEvent] {
+    let segment = segment
+    let t = Int128(position)
+    let before = segment.place(at: t)
+    // Step 4.
+    var next = t - advance
+    if policy == .noSkip, segment.place(at: max(next, 0)).slot < before.slot - 1 {
+      next = segment.start(ofSlot: before.slot - 1)
+    }
+    // Step 5: 0 is the end moving backward; the queue plays no part.
+    var finished = false
+    if next <= 0 {
+      next = 0
+      state = .finished
+      finished = true
+    }
+    position = Int64(next)
+
+    // Step 6.
+    var events: [ModelEvent] = []
+    let after = segment.place(at: next)
+    if after.frame != before.frame {
+      // |slots| <= T: every slot lasts at least 1 ns.
+      events.append(.frame(from: before.frame, to: after.frame, slots: Int64(after.slot - before.slot)))
+    }
+    if !cues.isEmpty { events += cueEvents([segment.reachedBackward(from: t, downTo: next)], backward: true) }
+    let completedBefore = segment.completed(at: t)
+    let completedAfter = segment.completed(at: next)
+    if completedAfter != completedBefore {
       events.append(.loop(completed: Int64(completedAfter)))
     }
     if finished { events.append(.finished) }

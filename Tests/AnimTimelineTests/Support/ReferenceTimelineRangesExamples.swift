@@ -12,6 +12,12 @@ struct SpecExample: Sendable, CustomStringConvertible {
     case model(ReferenceTimeline.Rejection)
     /// By the script parser: a cue name that is not UTF-8.
     case notUTF8
+    /// By the script parser: a malformed line (a bad number, a second
+    /// sign, an unknown word).
+    case malformed
+    /// In any of these ways: an example read from the shared folder, whose
+    /// `.expected.err` words its reason freely.
+    case any
   }
 
   var name: String

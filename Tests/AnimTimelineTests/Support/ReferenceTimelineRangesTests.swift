@@ -11,33 +11,45 @@ import TimelineScript
 
   @Test(arguments: SpecExample.ranges)
   func workedExample(_ example: SpecExample) throws {
+    try Self.check(example)
+  }
+
+  /// Runs `example` on the model line by line: every line's state,
+  /// position, iteration, frame, suspension and events as expected, and
+  /// the invalid last line (if any) rejected as the example says.
+  static func check(_ example: SpecExample) throws {
     var runner = try ExampleRunner(example.script)
     let expected = try ExpectedLine.parse(example.expected)
     var checked = 0
     for (number, words) in runner.commandLines {
       if let failure = example.failure, failure.line == number {
-        #expect(runner.rejection(of: words) == failure.reason, "line \(number)")
-        #expect(checked == expected.count, "every expected line before the invalid one was checked")
+        let rejection = runner.rejection(of: words)
+        if failure.reason == .any {
+          #expect(rejection != nil, "\(example.name) line \(number) should be rejected")
+        } else {
+          #expect(rejection == failure.reason, "\(example.name) line \(number)")
+        }
+        #expect(checked == expected.count, "\(example.name): every expected line before the invalid one was checked")
         return
       }
       let events = try runner.run(words)
       guard let want = expected.first(where: { $0.line == number }) else {
-        Issue.record("line \(number): no expected output")
+        Issue.record("\(example.name) line \(number): no expected output")
         return
       }
       let model = runner.model
       let place = model.current
-      #expect(want.cmd == String(decoding: words[0], as: UTF8.self), "line \(number)")
-      #expect(want.state == "\(model.state)", "line \(number): state")
-      #expect(want.t == model.position, "line \(number): t")
-      #expect(Int128(want.iteration) == place.iteration, "line \(number): iteration")
-      #expect(want.frame == place.frame, "line \(number): frame")
-      #expect(want.suspended == model.suspended, "line \(number): suspended")
-      #expect(try want.events.map { try $0.modelEvent() } == events, "line \(number): events")
+      #expect(want.cmd == String(decoding: words[0], as: UTF8.self), "\(example.name) line \(number)")
+      #expect(want.state == "\(model.state)", "\(example.name) line \(number): state")
+      #expect(want.t == model.position, "\(example.name) line \(number): t")
+      #expect(Int128(want.iteration) == place.iteration, "\(example.name) line \(number): iteration")
+      #expect(want.frame == place.frame, "\(example.name) line \(number): frame")
+      #expect(want.suspended == model.suspended, "\(example.name) line \(number): suspended")
+      #expect(try want.events.map { try $0.modelEvent() } == events, "\(example.name) line \(number): events")
       checked += 1
     }
-    #expect(example.failure == nil, "the script should have ended on an invalid line")
-    #expect(checked == expected.count)
+    #expect(example.failure == nil, "\(example.name): the script should have ended on an invalid line")
+    #expect(checked == expected.count, "\(example.name)")
   }
 
   /// The model counts, it does not enumerate: a 1 s tick over 1-2 ns frames,
@@ -290,8 +302,8 @@ struct ExpectedLine: Decodable {
 }
 
 /// Runs a `timeline-demo --script` file on the reference model (the parts
-/// of section 7 and 8.4 the examples use), independently of the demo's
-/// parser.
+/// of sections 7, 8.4 and 9.4 the examples use), independently of the
+/// demo's parser.
 struct ExampleRunner {
   struct Malformed: Error, CustomStringConvertible {
     var description: String
@@ -341,8 +353,12 @@ struct ExampleRunner {
     try scaled(word, units: ["ns": 1, "us": 1_000, "ms": 1_000_000, "s": 1_000_000_000, "": 1_000_000_000])
   }
 
-  /// A rate in millionths.
-  static func rate(_ word: [UInt8]) throws -> Int64 { try scaled(word, units: ["": 1_000_000]) }
+  /// A rate in millionths, with an optional leading `-` (section 9.4):
+  /// the magnitude rounded half up, then negated (`-0` is 0).
+  static func rate(_ word: [UInt8]) throws -> Int64 {
+    guard word.first == 0x2D else { return try scaled(word, units: ["": 1_000_000]) }
+    return -(try scaled(Array(word.dropFirst()), units: ["": 1_000_000]))
+  }
 
   static func scaled(_ word: [UInt8], units: [String: Int128]) throws -> Int64 {
     let text = String(decoding: word, as: UTF8.self)
@@ -381,6 +397,8 @@ struct ExampleRunner {
       return nil
     } catch let rejection as ReferenceTimeline.Rejection {
       return .model(rejection)
+    } catch is Malformed {
+      return .malformed
     } catch {
       return nil
     }
@@ -408,7 +426,8 @@ struct ExampleRunner {
       try count(1...2)
       let iteration = text.count > 2 ? try Self.number(text[2]) : 0
       return try model.seek(toFrame: Int(try Self.number(text[1])), iteration: iteration).map(ModelEvent.init)
-    case "rate": try count(1...1); model.setRate(try Self.rate(arguments[0]))
+    case "rate": try count(1...1); try model.setRate(try Self.rate(arguments[0]))
+    case "reverse": try count(0...0); model.reverse()
     case "loops":
       try count(1...1)
       return try model.setLoops(try loopCount(text[1])).map(ModelEvent.init)
