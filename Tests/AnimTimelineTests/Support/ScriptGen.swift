@@ -25,6 +25,19 @@ extension ScriptCommand {
       return out
     case let .rate(r):
       if r == 1_000_000 { return [] }
+      if r < 0 {
+        // Forward first (1, then the same speed forward: section 9 is the
+        // harder part), then towards -1 (or towards 0 for a slower rate).
+        // Positive rates never shrink back to negative ones, and negative
+        // ones only to smaller magnitudes: no cycle.
+        let forward: Int64 = r == .min ? .max : -r
+        let slower = r < -1_000_000 ? Shrink.towards(-1_000_000, from: r) : Shrink.towards(0, from: r)
+        var out: [Int64] = []
+        for candidate in [1_000_000, forward] + (r == .min ? [-Int64.max] : []) + slower where !out.contains(candidate) {
+          out.append(candidate)
+        }
+        return out.map { .rate($0) }
+      }
       return [.rate(1_000_000)] + (r > 1_000_000 ? Shrink.towards(1_000_000, from: r) : Shrink.towards(0, from: r))
         .filter { $0 != 1_000_000 }.map { .rate($0) }
     case let .loops(k):
@@ -217,27 +230,66 @@ struct ScriptProfile: Sendable {
   /// `Int64.max`-sized ticks, mostly the largest loop counts that fit, so
   /// that positions reach `Int64.max` and counts and `slots` saturate.
   var extreme = false
+  /// Section 9: negative rates (huge, -1 millionth, small fractions, now
+  /// and then `Int64.min`, invalid) in `rate` lines and the initial
+  /// configuration, `reverse` lines, and ticks aimed at the slots below
+  /// the position. Off, the generator draws exactly what it drew before
+  /// section 9 (the same scripts from the same seeds).
+  var backward = true
+  /// With `backward`, one script in `backwardStarts` (none when 0) starts
+  /// with a negative `rate` line, before its first `play`; and (when not
+  /// 0) a timeline moving backward that is not playing is played again
+  /// half the time, since it finishes soon.
+  var backwardStarts: UInt64 = 0
 
-  /// Sections 2 to 8 over mixed providers (`TimelineDifferentialTests`,
+  /// Sections 2 to 9 over mixed providers (`TimelineDifferentialTests`,
   /// the timeline properties).
   static let standard = ScriptProfile(
-    frames: .mixed, weights: [40, 5, 3, 2, 6, 5, 3, 3, 3, 2, 2, 3, 4, 1, 4, 1, 3, 1], tickWeights: [3, 2, 2, 1, 1, 1],
+    frames: .mixed, weights: [40, 5, 3, 2, 6, 5, 3, 3, 3, 2, 2, 3, 4, 1, 4, 1, 3, 1, 2], tickWeights: [3, 2, 2, 1, 1, 1],
     infiniteLoops: 3)
+  /// ``standard`` moving forward only (sections 2 to 8, the scripts drawn
+  /// before section 9): the setups of the forward properties of
+  /// `TimelinePropertyTests`.
+  static let forward = with(standard) {
+    $0.backward = false
+    $0.weights[ScriptGen.Kind.reverse.rawValue] = 0
+  }
   /// Static providers only.
   static let staticOnly = with(standard) { $0.frames = .staticOnly }
   /// Section 8 (`RangesDifferentialTests`): tiny frames, many `then` and
   /// cues, mostly short ticks, mostly finite loop counts, switching
-  /// set-ups, the default initial configuration.
+  /// set-ups, the default initial configuration. Moving forward only (the
+  /// scripts drawn before section 9), so that many ticks switch; its
+  /// variants below move backward too.
   static let ranges = ScriptProfile(
-    frames: .tiny, weights: [40, 8, 2, 2, 4, 4, 3, 3, 3, 2, 3, 2, 4, 1, 23, 2, 6, 2], tickWeights: [12, 4, 1, 1, 1, 1],
-    infiniteLoops: 5, configures: false, switching: true)
-  /// Section 8 at the limits.
-  static let extreme = with(ranges) {
+    frames: .tiny, weights: [40, 8, 2, 2, 4, 4, 3, 3, 3, 2, 3, 2, 4, 1, 23, 2, 6, 2, 0], tickWeights: [12, 4, 1, 1, 1, 1],
+    infiniteLoops: 5, configures: false, switching: true, backward: false)
+  /// ``ranges`` with section 9's negative rates and `reverse` lines.
+  static let rangesBackward = with(ranges) {
+    $0.backward = true
+    $0.weights[ScriptGen.Kind.reverse.rawValue] = 1
+  }
+  /// Sections 8 and 9 at the limits (a quarter of the scripts moving
+  /// backward at the largest rates from the start).
+  static let extreme = with(rangesBackward) {
     $0.frames = .extreme
     $0.extreme = true
   }
-  /// Section 8 over many frames.
-  static let wide = with(ranges) { $0.frames = .wide }
+  /// Sections 8 and 9 over many frames.
+  static let wide = with(rangesBackward) { $0.frames = .wide }
+  /// Section 9 (`ReversePropertyTests`): the section 8 set-ups, but half
+  /// of the scripts start moving backward, and ticks, `rate` (a third of
+  /// them negative), `reverse` and `play` lines come often, so that many
+  /// ticks move backward, from `E` and from the middle, through cues and
+  /// loop boundaries, down to 0.
+  static let reverse = with(rangesBackward) {
+    $0.backwardStarts = 2
+    $0.weights[ScriptGen.Kind.tick.rawValue] = 60
+    $0.weights[ScriptGen.Kind.play.rawValue] = 12
+    $0.weights[ScriptGen.Kind.rate.rawValue] = 6
+    $0.weights[ScriptGen.Kind.reverse.rawValue] = 6
+    $0.weights[ScriptGen.Kind.then.rawValue] = 10
+  }
 
   /// `profile` changed by `change`.
   static func with(_ profile: ScriptProfile, _ change: (inout ScriptProfile) -> Void) -> ScriptProfile {
@@ -253,6 +305,8 @@ enum ScriptGen {
   enum Kind: Int, CaseIterable {
     case tick, play, pause, stop, seek, seekFrame, rate, loops, direction, maxStep, policy, modes
     case range, rangeAll, then, thenNone, cue, uncue
+    /// Section 9.
+    case reverse
   }
 
   static let modeNames = ["default", "tracking", "common", "modal"]
@@ -260,6 +314,23 @@ enum ScriptGen {
     0, 1, 1_000_000, 333_333, 2_500_000, 500_000, 999_999, 1_000_001, 1_500_000, 3_000_000,
     1_000_000_000_000, Int64.max,
   ]
+  /// Section 9: backward rates (`-Int64.max`, the largest magnitude; -1
+  /// millionth; fractions and 1x give or take a millionth).
+  static let backwardRates: [Int64] = [
+    -1_000_000, -1_000_000, -1, -333_333, -2_500_000, -500_000, -999_999, -1_000_001, -1_500_000, -3_000_000,
+    -1_000_000_000_000, -Int64.max,
+  ]
+
+  /// A rate for a `rate` line or the initial configuration: mostly one of
+  /// the interesting ones; with `backward`, a third of them negative (and
+  /// one in 40 `Int64.min`, which is invalid).
+  static func rate(_ rng: inout SplitMix64, profile: ScriptProfile) -> Int64 {
+    if profile.backward, rng.chance(1, in: 3) {
+      if rng.chance(1, in: 40) { return .min }
+      return rng.chance(3, in: 4) ? rng.element(of: backwardRates) : -rng.int64(in: 0...5_000_000)
+    }
+    return rng.chance(3, in: 4) ? rng.element(of: interestingRates) : rng.int64(in: 0...5_000_000)
+  }
   /// Cue names: ASCII (two that differ only in case), a four-byte
   /// character, and two spellings of "\u{E9}" that are the same text to
   /// `String` but different names (different bytes) to the spec. The
@@ -330,24 +401,39 @@ enum ScriptGen {
   }
 
   /// Clock time after which `distance` ns of timeline time has passed at
-  /// `rate` millionths with `carry` already kept (rounded down or up), if
-  /// it fits.
+  /// `rate` millionths (its magnitude, moving backward: section 9.2) with
+  /// `carry` already kept (rounded down or up), if it fits.
   static func clock(for distance: Int128, rate: Int64, carry: Int64, roundUp: Bool) -> Int64? {
-    guard rate > 0, distance > 0 else { return nil }
+    let speed = rate < 0 ? -Int128(rate) : Int128(rate)
+    guard speed > 0, distance > 0 else { return nil }
     let scaled = distance * 1_000_000 - Int128(carry)
     guard scaled > 0 else { return nil }
-    var clock = scaled / Int128(rate)
-    if roundUp, scaled % Int128(rate) != 0 { clock += 1 }
+    var clock = scaled / speed
+    if roundUp, scaled % speed != 0 { clock += 1 }
     return clock <= Int128(Int64.max) ? Int64(clock) : nil
   }
 
   /// A tick length, often aimed, give or take 1 ns, at something the model
   /// says is near: the next slots, the loop end, `E`, and with a clip
-  /// queued, mostly past the switch (the clip's first slots and its end).
+  /// queued, mostly past the switch (the clip's first slots and its end);
+  /// moving backward (section 9.2), the starts of the slots below, the
+  /// iteration starts and 0.
   static func tickLength(_ rng: inout SplitMix64, model: ReferenceTimeline, profile: ScriptProfile) -> Int64 {
     if rng.chance(1, in: 50) { return -1 }
     let clip = model.end == nil ? nil : model.queuedSegment
-    if rng.chance(clip == nil ? 5 : 6, in: 10), !model.isStatic, model.state == .playing {
+    let aimed = rng.chance(clip == nil ? 5 : 6, in: 10)
+    if aimed, !model.isStatic, model.state == .playing, model.isBackward {
+      let t = Int128(model.position)
+      let here = model.current
+      var targets: [Int128] = [0, 0, model.start(ofSlot: here.slot), here.iteration * model.loopDuration]
+      if here.slot >= 1 { targets += [model.start(ofSlot: here.slot - 1), model.start(ofSlot: here.slot - 1)] }
+      if here.slot >= 2 { targets.append(model.start(ofSlot: here.slot - 2)) }
+      if here.iteration >= 1 { targets.append((here.iteration - 1) * model.loopDuration) }
+      let distance = t - rng.element(of: targets) + Int128(rng.int64(in: -1...1))
+      if let d = clock(for: distance, rate: model.rate, carry: model.carry, roundUp: rng.chance(1, in: 2)) {
+        return model.maxStep.map { rng.chance(3, in: 4) ? min(d, $0) : d } ?? d
+      }
+    } else if aimed, !model.isStatic, model.state == .playing {
       let t = Int128(model.position)
       let here = model.current
       var targets: [Int128] = [
@@ -447,7 +533,7 @@ enum ScriptGen {
       if rng.chance(1, in: 4) { i = nil }
       return .seekFrame(frameIndex(&rng, n: n), iteration: i)
     case .rate:
-      return .rate(rng.chance(3, in: 4) ? rng.element(of: interestingRates) : rng.int64(in: 0...5_000_000))
+      return .rate(rate(&rng, profile: profile))
     case .loops:
       // `loops 0` is invalid (section 3: k >= 1).
       if rng.chance(1, in: 30) { return .loops(0) }
@@ -469,6 +555,7 @@ enum ScriptGen {
     case .thenNone: return .thenNone
     case .cue: return .cue(rng.element(of: cueNames), frame: frameIndex(&rng, n: n))
     case .uncue: return .uncue(rng.element(of: cueNames))
+    case .reverse: return .reverse
     }
   }
 
@@ -486,7 +573,9 @@ enum ScriptGen {
           if rng.chance(1, in: 3) { script.configLoops = .some(loops(&rng, loopDuration: length, profile: profile)) }
           if rng.chance(1, in: 2) {
             script.direction = rng.element(of: PlaybackDirection.allCases)
-            if rng.chance(1, in: 3) { script.rate = rng.element(of: interestingRates) }
+            if rng.chance(1, in: 3) {
+              script.rate = rng.element(of: profile.backward ? interestingRates + backwardRates : interestingRates)
+            }
             if rng.chance(1, in: 3) { script.maxStep = maxStep(&rng, durations: durations) }
             if rng.chance(1, in: 3) { script.policy = .noSkip }
             if rng.chance(1, in: 5) { script.modes = modes(&rng) }
@@ -500,7 +589,14 @@ enum ScriptGen {
         let count = rng.int(in: 0...maxCommands)
         if profile.extreme {
           add(.maxStep(nil))
-          add(.rate(rng.element(of: [Int64.max, 1_000_000_000_000, 3_000_000, 1_000_000])))
+          var rates: [Int64] = [Int64.max, 1_000_000_000_000, 3_000_000, 1_000_000]
+          if profile.backward, rng.chance(1, in: 4) { rates = [-Int64.max, -1_000_000_000_000, -3_000_000] }
+          add(.rate(rng.element(of: rates)))
+        }
+        if profile.backward, profile.backwardStarts > 0, rng.chance(1, in: profile.backwardStarts) {
+          // Section 9 from the start: play back from E (or finish at once
+          // with infinite loops).
+          add(.rate(rng.element(of: backwardRates)))
         }
         // Most scripts should actually play.
         if rng.chance(3, in: 4) { add(.play) }
@@ -523,6 +619,9 @@ enum ScriptGen {
             // that many ticks can switch.
             add(clip(&rng, model: model, profile: profile))
           } else if profile.switching, model.state != .playing, rng.chance(1, in: 6) {
+            add(.play)
+          } else if profile.backwardStarts > 0, model.isBackward, model.state != .playing, rng.chance(1, in: 2) {
+            // Moving backward finishes soon: play back from E again.
             add(.play)
           } else {
             add(command(&rng, model: model, profile: profile))

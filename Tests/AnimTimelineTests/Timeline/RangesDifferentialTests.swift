@@ -3,8 +3,10 @@ import TimelineScript
 @testable import AnimTimeline
 
 /// The engine against the independent reference model over every command of
-/// spec sections 5 to 8 (ranges, the queued clip, cues included): random
-/// scripts in the section 8 profiles of `Support/ScriptGen.swift`, run by
+/// spec sections 5 to 8 (ranges, the queued clip, cues included), and with
+/// section 9's negative rates and `reverse` lines in the long, extreme and
+/// wide scripts: random scripts in the section 8 profiles of
+/// `Support/ScriptGen.swift`, run by
 /// the one differential harness (`Support/Differential.swift`), which
 /// compares after each command the result (the exact event list, cue hits
 /// and range switches included, or the rejection) and everything
@@ -31,7 +33,7 @@ import TimelineScript
 
   @Test func longScriptsMatchTheReferenceModel() {
     Differential.check("RangesDifferentialTests.longScriptsMatchTheReferenceModel",
-                       ScriptGen.scripts(maxCommands: 200, profile: .ranges), iterations: 250)
+                       ScriptGen.scripts(maxCommands: 200, profile: .rangesBackward), iterations: 250)
   }
 
   /// Regression (the model accepted these): a loop count below 1 and a

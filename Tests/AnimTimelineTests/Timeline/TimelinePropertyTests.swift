@@ -1,11 +1,14 @@
 import Testing
 @testable import AnimTimeline
 
-/// Properties of spec sections 4 to 6 over thousands of generated cases.
+/// Properties of spec sections 4 to 6 over thousands of generated cases
+/// (moving backward, section 9: `ReversePropertyTests`).
 @Suite struct TimelinePropertyTests {
   typealias Engine = Timeline
 
-  static var setups: Gen<GeneratedScript> { ScriptGen.scripts(maxCommands: 0) }
+  /// Setups moving forward: properties (a), (b), (d), (e) and (f) are
+  /// those of a rate `>= 0`.
+  static var setups: Gen<GeneratedScript> { ScriptGen.scripts(maxCommands: 0, profile: .forward) }
 
   /// A setup with a tame rate (at most 3x) and no commands.
   static func tame(_ script: GeneratedScript) -> GeneratedScript {
@@ -99,7 +102,10 @@ import Testing
       try ensure(engine.location == location, "location \(engine.location), expected \(location)")
       let expectedPosition = engine.isStatic ? 0 : min(t, engine.totalDuration ?? .max)
       try ensure(engine.position == expectedPosition, "position \(engine.position), expected \(expectedPosition)")
-      let atEnd = !engine.isStatic && engine.totalDuration == expectedPosition
+      // The end in the direction of motion (section 9.3): E moving
+      // forward, 0 moving backward.
+      let atEnd = !engine.isStatic
+        && (engine.rate.millionths < 0 ? expectedPosition == 0 : engine.totalDuration == expectedPosition)
       try ensure(events == (atEnd && !wasFinished ? [.finished] : []), "seek emitted \(events)")
       return true
     }
