@@ -2,16 +2,29 @@ import AnimTimeline
 import TimelineScript
 
 /// What the fuzz targets check about a timeline after every command, from
-/// its public API only (spec timeline.md, sections 2 to 6 and 8).
+/// its public API only (spec timeline.md, sections 2 to 6, 8 and 9).
 ///
 /// Section 8: the loop duration, the end, slots and the displayed frame
 /// refer to the current range (`timeline.range`); static stays a property
 /// of the provider.
+///
+/// Section 9: a negative rate moves backward; a timeline finishes at the
+/// end in the direction of motion (`E` forward, 0 backward) and `rate` and
+/// `reverse` do not re-evaluate it, so a finished timeline is at `E` or at
+/// 0. Until the rate has ever been negative (``noteRate(_:)``), the
+/// section 5 rule finished ⇔ `T == E` still holds exactly.
 struct TimelineChecker {
   let durations: [Int64]
   let isStatic: Bool
   /// The frame a static timeline shows: the one with `d > 0`, else 0.
   let staticFrame: Int
+  /// Whether the rate has been negative since the timeline was made.
+  private(set) var everBackward = false
+
+  /// Records the rate in force after a command (call it after each one).
+  mutating func noteRate(_ rate: Rate) {
+    if rate.isBackward { everBackward = true }
+  }
 
   init(durations: [Int64]) {
     self.durations = durations
@@ -47,13 +60,18 @@ struct TimelineChecker {
     var shown: Int64
     var queued: Clip?
     var cues: [(name: String, frame: Int)]
+    /// The rate in millionths (section 9: negative moves backward).
+    var rate: Int64
+    /// The end `E`, `nil` for infinite loops.
+    var end: Int64?
   }
 
   func snapshot(_ timeline: Timeline) -> Before {
     Before(frame: timeline.currentFrame, slot: timeline.slot, completed: timeline.completedIterations,
       state: timeline.state, suspended: timeline.isSuspended, position: timeline.position,
       range: timeline.range, loops: timeline.loops, direction: timeline.direction,
-      shown: shownCount(of: timeline.range), queued: timeline.queued, cues: timeline.cues)
+      shown: shownCount(of: timeline.range), queued: timeline.queued, cues: timeline.cues,
+      rate: timeline.rate.millionths, end: timeline.totalDuration)
   }
 
   /// The invariants of the state alone.
@@ -101,7 +119,12 @@ struct TimelineChecker {
     if !range.contains(frame) { fail("frame outside the range") }
     if durations[frame] <= 0 { fail("displayed frame has zero duration") }
     let atEnd = end.map { t == $0 } ?? false
-    if (timeline.state == .finished) != atEnd { fail("finished ⇔ T == E broken") }
+    if everBackward {
+      // Section 9.3: finished at the end it reached, E or 0.
+      if timeline.state == .finished, !atEnd, t != 0 { fail("finished at neither E nor 0") }
+    } else if (timeline.state == .finished) != atEnd {
+      fail("finished ⇔ T == E broken")
+    }
     if timeline.iteration < 0 { fail("negative iteration") }
     if let plays, timeline.iteration >= plays { fail("iteration not below plays") }
     let expectedIteration = atEnd ? plays! - 1 : t / loopDuration
@@ -160,6 +183,8 @@ struct TimelineChecker {
     func fail(_ what: String) -> Never { fuzzFailure("\(what): \(all) after \(context())") }
     var isTick = false
     if case .tick = command { isTick = true }
+    // A tick's direction of motion: ticks do not change the rate.
+    let backward = before.rate < 0
 
     // The cue-free view and the cue hits agree with the merged list.
     let withoutCues = all.filter { if case .cue = $0 { false } else { true } }
@@ -184,7 +209,8 @@ struct TimelineChecker {
         rank = 2
         if !isTick { fail("frame event from a command") }
         if from != before.frame || to != timeline.currentFrame || from == to { fail("frame event") }
-        if slots <= 0 { fail("frame event slots") }
+        // Section 9.2: negative moving backward.
+        if backward ? slots >= 0 : slots <= 0 { fail("frame event slots") }
         if switched == nil, slots != timeline.slot - before.slot { fail("frame event slots") }
       case .cue:
         rank = 3
@@ -200,6 +226,11 @@ struct TimelineChecker {
       case .finished:
         rank = 7
         if timeline.state != .finished || before.state == .finished { fail("finished event") }
+        // Section 9.2 step 5 / 6.5: a tick finishes at the end in the
+        // direction of motion.
+        if isTick, backward ? timeline.position != 0 : timeline.position != timeline.totalDuration {
+          fail("a tick finished at \(timeline.position)")
+        }
       }
       if rank < lastRank || (rank == lastRank && rank != 3) { fail("events out of order") }
       lastRank = rank
@@ -220,6 +251,7 @@ struct TimelineChecker {
       // Section 8.2: the queued clip took over.
       guard let clip = before.queued, let k = before.loops.plays else { fail("a switch without a queue, or infinite") }
       if before.state != .playing { fail("a switch while \(before.state)") }
+      if backward { fail("a backward tick switched (section 9.2)") }
       if switched != clip.frames || timeline.range != clip.frames { fail("switched to \(switched), queued \(clip.frames)") }
       if timeline.queued != nil { fail("the queue survived a switch") }
       if timeline.loops != clip.loops { fail("loops \(timeline.loops) after a switch to \(clip)") }
@@ -244,14 +276,113 @@ struct TimelineChecker {
       if isTick {
         if timeline.loops != before.loops || timeline.direction != before.direction { fail("a tick changed the configuration") }
         if timeline.currentFrame != before.frame, tickEvents.frameChange == nil { fail("frame changed without an event") }
-        if timeline.completedIterations > before.completed, tickEvents.loopCompleted == nil { fail("loop without an event") }
-        if timeline.position < before.position { fail("a tick moved back") }
-        reached = Int128(timeline.slot) - Int128(before.slot)
-        if reached < 0 { fail("a tick moved the slot back") }
+        // Section 9.2: a loop event whenever completed changed (it falls
+        // moving backward), with the value after the tick.
+        if (timeline.completedIterations != before.completed) != (tickEvents.loopCompleted != nil) {
+          fail("completed \(before.completed) -> \(timeline.completedIterations), loop event \(String(describing: tickEvents.loopCompleted))")
+        }
+        if let completed = tickEvents.loopCompleted, completed != timeline.completedIterations { fail("loop event value") }
+        if backward {
+          // Moving backward: T falls, and the tick reaches the slots it
+          // enters going down, s1 ..< s0.
+          if timeline.position > before.position { fail("a backward tick moved forward") }
+          if timeline.state == .playing, timeline.position == 0, before.position != 0 { fail("at 0 moving backward, not finished") }
+          reached = Int128(before.slot) - Int128(timeline.slot)
+          if reached < 0 { fail("a backward tick moved the slot forward") }
+        } else {
+          if timeline.position < before.position { fail("a tick moved back") }
+          reached = Int128(timeline.slot) - Int128(before.slot)
+          if reached < 0 { fail("a tick moved the slot back") }
+        }
       }
     }
     checkCueHits(hits, reached: reached, switched: switched != nil, before: before, timeline, fail)
     checkCommand(command, before: before, timeline, fail)
+    checkStateChange(command, before: before, timeline, finishedEvent: tickEvents.didFinish, fail)
+  }
+
+  /// What `rate`, `reverse`, `play`, `seek`, `seek-frame` and `loops` do to
+  /// the state and the position (sections 5 and 9.3), with a rate of
+  /// either sign.
+  private func checkStateChange(
+    _ command: ScriptCommand, before: Before, _ timeline: Timeline, finishedEvent: Bool, _ fail: (String) -> Never
+  ) {
+    let t = timeline.position
+    let state = timeline.state
+    let backward = timeline.rate.isBackward
+    /// Section 9.1: the end in the direction of motion.
+    func isEndInDirection(_ position: Int64) -> Bool {
+      if isStatic { return false }
+      return backward ? position == 0 : position == timeline.totalDuration
+    }
+    switch command {
+    case let .rate(r):
+      // Section 9.3: `rate` and `reverse` never change the state or T.
+      if timeline.rate.millionths != r { fail("rate \(timeline.rate) after rate \(r)") }
+      unchanged()
+    case .reverse:
+      if timeline.rate.millionths != 0 - before.rate { fail("rate \(timeline.rate) after reverse of \(before.rate)") }
+      unchanged()
+    case .play:
+      if state != .playing { fail("play left \(state)") }
+      let expected: Int64
+      if isStatic || before.state == .playing {
+        expected = before.position  // play while playing changes nothing
+      } else if backward, before.position == 0, let end = before.end {
+        expected = end  // playing back from the end
+      } else if !backward, before.state == .finished {
+        expected = 0
+      } else {
+        expected = before.position
+      }
+      if t != expected { fail("play moved \(before.position) to \(t), expected \(expected)") }
+    case let .seek(time):
+      let expected = isStatic ? 0 : min(time, before.end ?? .max)
+      if t != expected { fail("seek \(time) went to \(t)") }
+      seekState()
+    case .seekFrame:
+      seekState()
+    case let .loops(k):
+      if before.state == .stopped {
+        if t != 0 || state != .stopped { fail("loops moved a stopped timeline") }
+        return
+      }
+      if isStatic { return }
+      let end: Int64? = k.map { $0 * loopDuration(of: timeline.range) }
+      let clamped = end.map { min(before.position, $0) } ?? before.position
+      if t != clamped { fail("loops \(String(describing: k)) left t = \(t), expected \(clamped)") }
+      switch before.state {
+      case .playing, .paused:
+        // Section 9.3: only a rate >= 0 finishes there.
+        let finishes = !backward && end.map { before.position >= $0 } == true
+        let expected: PlaybackState = finishes ? .finished : before.state
+        if state != expected || finishedEvent != finishes { fail("loops made \(state) of \(before.state)") }
+      case .finished:
+        let expected: PlaybackState = isEndInDirection(t) ? .finished : .paused
+        if state != expected || finishedEvent { fail("loops made \(state) of finished at \(t)") }
+      case .stopped:
+        break
+      }
+    default:
+      break
+    }
+
+    func unchanged() {
+      if t != before.position || state != before.state || timeline.currentFrame != before.frame || timeline.slot != before.slot {
+        fail("\(command) changed the playback")
+      }
+    }
+    /// Section 9.3: `seek` and `seek-frame` finish exactly at the end in
+    /// the direction of motion (with an event if not finished before);
+    /// otherwise stopped and finished become paused.
+    func seekState() {
+      if isEndInDirection(t) {
+        if state != .finished || finishedEvent != (before.state != .finished) { fail("seek to the end: \(state)") }
+      } else {
+        let expected: PlaybackState = before.state == .stopped || before.state == .finished ? .paused : before.state
+        if state != expected || finishedEvent { fail("seek made \(state) of \(before.state)") }
+      }
+    }
   }
 
   private func isRange(_ command: ScriptCommand) -> Bool {
@@ -350,7 +481,10 @@ struct TimelineChecker {
 
     func rangeSet(_ frames: ClosedRange<Int>) {
       if timeline.range != frames { fail("range \(timeline.range) after \(command)") }
-      if timeline.position != 0 { fail("range left t = \(timeline.position)") }
+      // Section 9.3: moving backward, finite, playing or paused: the new E.
+      let entersAtEnd = before.rate < 0 && (before.state == .playing || before.state == .paused)
+      let expected = entersAtEnd ? timeline.totalDuration ?? 0 : 0
+      if timeline.position != expected { fail("range left t = \(timeline.position), expected \(expected)") }
       let state: PlaybackState = before.state == .finished ? .stopped : before.state
       if timeline.state != state { fail("range made \(timeline.state) of \(before.state)") }
       if timeline.loops != before.loops || timeline.direction != before.direction { fail("range changed the configuration") }

@@ -26,7 +26,13 @@ import Musl
 ///   range switches, cue hits, the effect of `range`, `then`, `cue` and
 ///   `uncue`, ...);
 /// - every word that parses as a number has the value an independent
-///   decimal reading gives (spec section 7's number syntax).
+///   decimal reading gives (spec section 7's number syntax), and so does
+///   every word as a signed rate (section 9.4: one optional leading `-`,
+///   the magnitude rounded half up, then negated; `-0` is 0); a parsed
+///   `rate` line holds exactly that value;
+/// - with rates of either sign, section 9's rules for ticks moving
+///   backward and for `rate`, `reverse`, `play`, `seek`, `seek-frame`,
+///   `loops` and `range` (in `TimelineChecker`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScript(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   var input = FuzzInput(data, size)
@@ -70,7 +76,7 @@ public func fuzzScript(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   }
 
   // Pass 2: line by line, checking every state and event.
-  let checker = TimelineChecker(durations: durations)
+  var checker = TimelineChecker(durations: durations)
   var replay = ScriptRunner(timeline: timeline, json: json)
   var printed = 0
   var failedAt: Int? = nil
@@ -83,6 +89,11 @@ public func fuzzScript(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
       failedAt = line.number
       break
     }
+    if case let .rate(r) = command {
+      let word = Array(line.words[1])
+      let magnitude = referenceDecimal(word.first == 0x2D ? word.dropFirst() : word[...], scale: 6, allowFraction: true)
+      fuzzCheck(magnitude.map { word.first == 0x2D ? 0 - $0 : $0 } == r, "rate line \(word) parsed as \(r)")
+    }
     let events: TickEvents
     do { events = try command.apply(to: &replay.timeline) } catch {
       failedAt = line.number
@@ -90,6 +101,7 @@ public func fuzzScript(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     }
     let context = "line \(line.number) '\(line.words.map { String(decoding: $0, as: UTF8.self) })'"
     checker.checkEvents(events, command: command, before: before, replay.timeline, context)
+    checker.noteRate(replay.timeline.rate)
     checker.checkState(replay.timeline, context)
     let expected = replay.outputLine(for: line, events: events)
     fuzzCheck(printed < output.count, "\(context): no output line")
@@ -110,6 +122,13 @@ private func checkNumbers(_ word: ArraySlice<UInt8>) {
     "integer(\(bytes)) = \(String(describing: NumberSyntax.integer(word)))")
   fuzzCheck(NumberSyntax.rate(word) == referenceDecimal(bytes[...], scale: 6, allowFraction: true),
     "rate(\(bytes)) = \(String(describing: NumberSyntax.rate(word)))")
+  // Section 9.4: one optional leading `-`; the magnitude is rounded half up
+  // to millionths, then negated (`-0` is 0).
+  let signed = bytes.first == 0x2D
+    ? referenceDecimal(bytes.dropFirst(), scale: 6, allowFraction: true).map { 0 - $0 }
+    : referenceDecimal(bytes[...], scale: 6, allowFraction: true)
+  fuzzCheck(NumberSyntax.signedRate(word) == signed,
+    "signedRate(\(bytes)) = \(String(describing: NumberSyntax.signedRate(word))), expected \(String(describing: signed))")
   // A duration: the number runs up to the first byte that is neither a
   // digit nor a dot; what follows must be a unit.
   let split = bytes.firstIndex { !($0 >= 0x30 && $0 <= 0x39) && $0 != 0x2E } ?? bytes.count

@@ -49,7 +49,7 @@ public func fuzzTimeline(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     fuzzCheck((engineOrNil == nil) == (modelOrNil == nil), "creation: engine and model disagree for \(durations) loops \(String(describing: loops))")
     return 0
   }
-  let checker = TimelineChecker(durations: durations)
+  var checker = TimelineChecker(durations: durations)
   var log: [String] = []
   func context() -> String { "\(durations) loops \(loops.map(String.init) ?? "inf"): " + log.suffix(12).joined(separator: "; ") }
   checker.checkState(engine, context())
@@ -85,6 +85,7 @@ public func fuzzTimeline(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     default:
       fuzzFailure("engine \(engineResult), model \(modelResult) after \(context())")
     }
+    checker.noteRate(engine.rate)
     checker.checkState(engine, context())
     compare(engine, model, context)
   }
@@ -108,14 +109,15 @@ private func compare(_ engine: Timeline, _ model: ReferenceTimeline, _ context: 
     "engine range \(engine.range) queued \(String(describing: engine.queued)) loops \(engine.loops) \(engine.direction) cues \(engine.cues); \(model) after \(context())")
 }
 
-/// The next command: a tick in any mode (ten times in 32), play, pause,
-/// stop, seek, seek-frame, loops, rate, direction, max-step, policy, modes,
-/// and section 8's range (sometimes reversed or out of bounds), range all,
-/// then (a range or all, with or without a direction), then none, cue
-/// (names from ``cueNames``, frames sometimes out of bounds or of 0 ns) and
-/// uncue, with extreme values.
+/// The next command: a tick in any mode (ten times in 34), play, pause,
+/// stop, seek, seek-frame, loops, rate (of either sign, ``rate(_:)``),
+/// direction, max-step, policy, modes, section 8's range (sometimes
+/// reversed or out of bounds), range all, then (a range or all, with or
+/// without a direction), then none, cue (names from ``cueNames``, frames
+/// sometimes out of bounds or of 0 ns) and uncue, and section 9's reverse,
+/// with extreme values.
 private func command(_ input: inout FuzzInput, frames n: Int) -> ScriptCommand {
-  switch input.byte() % 32 {
+  switch input.byte() % 34 {
   case 0...9:
     let d = signed(&input)
     let modes: [RunMode?] = [nil, .default, .tracking, .common, "x"]
@@ -130,8 +132,7 @@ private func command(_ input: inout FuzzInput, frames n: Int) -> ScriptCommand {
     return .seekFrame(j, iteration: i)
   case 16:
     return .loops(input.byte() % 4 == 0 ? nil : max(1, input.byte() % 2 == 0 ? Int64(input.byte() % 5) : input.interestingInt64()))
-  case 17:
-    return .rate(input.byte() % 2 == 0 ? [0, 1, 500_000, 1_000_000, 1_500_000, 3_000_000][input.below(6)] : input.interestingInt64())
+  case 17: return .rate(rate(&input))
   case 18: return .direction(PlaybackDirection.allCases[input.below(4)])
   case 19: return .maxStep(input.byte() % 4 == 0 ? nil : max(1, input.interestingInt64()))
   case 20: return .policy(input.byte() % 2 == 0 ? .skip : .noSkip)
@@ -156,8 +157,28 @@ private func command(_ input: inout FuzzInput, frames n: Int) -> ScriptCommand {
   case 28: return .thenNone
   case 29, 30:
     return .cue(cueNames[input.below(cueNames.count)], frame: frameIndex(&input, frames: n))
-  default:
+  case 31:
     return .uncue(cueNames[input.below(cueNames.count)])
+  default:
+    return .reverse
+  }
+}
+
+/// A rate in millionths, of either sign (spec section 9): common speeds
+/// both ways, the extremes `-Int64.max` (`Int64.min + 1`) and `Int64.max`,
+/// -1 and other tiny magnitudes, huge ones, and any magnitude; and
+/// `Int64.min`, whose magnitude no rate has (section 9.1: rejected by the
+/// engine and the model alike).
+private func rate(_ input: inout FuzzInput) -> Int64 {
+  let common: [Int64] = [
+    0, 1, 500_000, 1_000_000, 1_500_000, 3_000_000,
+    -1, -2, -3, -500_000, -1_000_000, -1_500_000, -3_000_000, -999_999, -1_000_001,
+    Int64.min + 1, Int64.max, -(Int64.max / 1_000_000), -(1 << 40), Int64.min,
+  ]
+  switch input.byte() % 4 {
+  case 0, 1: return common[input.below(common.count)]
+  case 2: return input.interestingInt64()
+  default: return -input.interestingInt64()  // interestingInt64() >= 0: never Int64.min
   }
 }
 
