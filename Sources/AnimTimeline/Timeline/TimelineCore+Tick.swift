@@ -42,33 +42,32 @@ extension TimelineCore {
         if let events = crossOneSlot(to: Int64(bitPattern: target)) { return events }
         return crossSlotsBeyondNext(to: Int64(bitPattern: target), exactTarget: target)
       }
-      if scaledLimit != 0 {
-        // The same at a rate other than 1 and -1, when `nanoseconds * |rate|
-        // + carry` fits in 64 bits (tickInFull does the rest, from the
-        // start): `timeline-demo bench many`. The quotient is below
-        // 2^64 / 10^6, so adding it to the position cannot overflow a
-        // UInt64, nor subtracting it from the position an Int64.
-        if let (quotient, remainder) = Self.scaledIn64Bits(nanoseconds, rate: rate.magnitude, carry: carry) {
-          if scaledLimit > 0 {
-            let scaledTarget = UInt64(bitPattern: position) &+ quotient
-            if scaledTarget < UInt64(bitPattern: scaledLimit) {
-              position = Int64(bitPattern: scaledTarget)
-              carry = Int64(bitPattern: remainder)
-              return TickEvents()
-            }
-          } else {
-            // Moving backward: the limit is stored negated.
-            let start = 0 &- scaledLimit
-            let scaledTarget = position &- Int64(bitPattern: quotient)
-            if scaledTarget >= start {
-              position = scaledTarget
-              carry = Int64(bitPattern: remainder)
-              return TickEvents()
-            }
-            if let events = crossOneSlotBackward(to: scaledTarget, floor: start &- 1, atUnitRate: false) {
-              carry = Int64(bitPattern: remainder)
-              return events
-            }
+      if scaledLimit > 0 {
+        // The same at a rate other than 1, moving forward, when
+        // `nanoseconds * rate + carry` fits in 64 bits (tickInFull does the
+        // rest, from the start): `timeline-demo bench many`. The quotient
+        // is below 2^64 / 10^6, so adding it to the position cannot
+        // overflow a UInt64.
+        if let (quotient, remainder) = Self.scaledIn64Bits(nanoseconds, rate: UInt64(bitPattern: rate), carry: carry) {
+          let scaledTarget = UInt64(bitPattern: position) &+ quotient
+          if scaledTarget < UInt64(bitPattern: scaledLimit) {
+            position = Int64(bitPattern: scaledTarget)
+            carry = Int64(bitPattern: remainder)
+            return TickEvents()
+          }
+        }
+      } else if scaledLimit < 0 {
+        // Moving backward at a rate other than -1, staying in the displayed
+        // slot: the floor is stored negated (`bench tick --rate -0.5`: 80
+        // instructions a tick with this, 265 without). Crossings take the
+        // full path. The quotient is below 2^64 / 10^6 and the position not
+        // negative: the subtraction cannot overflow.
+        if let (quotient, remainder) = Self.scaledIn64Bits(nanoseconds, rate: UInt64(bitPattern: 0 &- rate), carry: carry) {
+          let scaledTarget = position &- Int64(bitPattern: quotient)
+          if scaledTarget > 0 &- scaledLimit {
+            position = scaledTarget
+            carry = Int64(bitPattern: remainder)
+            return TickEvents()
           }
         }
       }
@@ -390,12 +389,13 @@ extension TimelineCore {
     cursor.slot = old.slot &- 1  // the displayed slot starts after 0: not slot 0
     cursor.end = floor &+ 1
     position = target
-    // The limit of the fast path the caller took (a constant where it is
-    // inlined: no test of the rate).
+    // The floor of the backward fast path: `backwardFloor` at rate -1 (a
+    // constant where this is inlined: no test of the rate), else
+    // `scaledLimit`, negated.
     if atUnitRate {
       backwardFloor = newFloor
     } else {
-      scaledLimit = 0 &- (newFloor &+ 1)
+      scaledLimit = Swift.min(0 &- newFloor, -1)  // as `expectedLimits`
     }
     var events = TickEvents()
     // `_slowPath`: one crossing in `m` wraps (`bench tick --rate -1`:
@@ -431,18 +431,17 @@ extension TimelineCore {
   mutating func crossSlotsBackward(by advance: UInt64) -> TickEvents {
     let old = cursor
     let from = position
-    // The displayed slot's start (at least 1) when a backward fast path
-    // is on: playing, active, below `E`.
-    let limit = backwardFloor != .max ? backwardFloor + 1 : 0 &- Swift.min(scaledLimit, 0)
-    if limit != 0, advance < UInt64(from) {
-      // The target is above 0 (`crossOneSlotBackward` needs it not below
-      // -Int64.max; this keeps it positive).
+    if end.map({ from < $0 }) ?? true, advance < UInt64(from) {
+      // Below `E` (playing and active: `tickInFull` checked), and the
+      // target is above 0: staying in the displayed slot or entering the
+      // one before it, as the inlined tick does at rate -1.
       let target = from - Int64(advance)
-      if target >= limit {
+      let floor = Swift.max(start(of: old), 1) - 1
+      if target > floor {
         position = target
         return TickEvents()
       }
-      if let events = crossOneSlotBackward(to: target, floor: limit - 1, atUnitRate: rate == -1_000_000) { return events }
+      if let events = crossOneSlotBackward(to: target, floor: floor, atUnitRate: rate == -1_000_000) { return events }
     }
     // Any advance of at least `T` reaches 0.
     var newPosition = advance >= UInt64(from) ? 0 : from - Int64(advance)

@@ -51,11 +51,11 @@ struct TimelineCore: Sendable {
   @usableFromInline var fastLimit: Int64 = 0
   @usableFromInline var maxStep: Int64
   /// `fastLimit` for a rate other than 1 and -1: `cursor.end` when the
-  /// timeline is playing, not suspended, not static and moving forward,
-  /// minus the displayed slot's start (at least 1) when it moves backward, else 0. A tick
-  /// whose scaled target stays below it (above it, backward) needs only
-  /// the scaled addition (`timeline-demo bench many`, where most rates are
-  /// not 1). Kept like `fastLimit`.
+  /// timeline is playing, not suspended, not static and moving forward;
+  /// minus the floor of `backwardFloor` (at most -1) when it moves
+  /// backward; else 0. A tick whose scaled target stays below it (above
+  /// the floor, backward) needs only the scaled addition (`timeline-demo
+  /// bench many`, where most rates are not 1). Kept like `fastLimit`.
   @usableFromInline var scaledLimit: Int64 = 0
   /// `fastLimit` moving backward at rate -1: the highest position a tick
   /// may reach and leave the displayed slot, `max(start, 1) - 1` (a tick
@@ -236,8 +236,10 @@ struct TimelineCore: Sendable {
     // reports the loop it leaves.
     if let end, position >= end { return (0, 0, .max) }
     if rate < 0 {
-      let limit = Swift.max(start(of: cursor), 1)
-      return rate == -1_000_000 ? (0, 0, limit - 1) : (0, -limit, .max)
+      // The floor, `max(start, 1) - 1`: in `backwardFloor` at rate -1, else
+      // negated in `scaledLimit` (-1 for a floor of 0, so that 0 stays "off").
+      let floor = Swift.max(start(of: cursor), 1) - 1
+      return rate == -1_000_000 ? (0, 0, floor) : (0, Swift.min(0 &- floor, -1), .max)
     }
     return rate == 1_000_000 ? (cursor.end, 0, .max) : (0, cursor.end, .max)
   }
