@@ -34,11 +34,18 @@ public struct LoopCount: Hashable, Sendable, CustomStringConvertible, Expressibl
 
   /// A number of plays written in source, such as `loops: 3`.
   ///
-  /// A literal below 1 is a programming error and stops the program; use
-  /// ``plays(_:)`` for counts that come from input.
-  public init(integerLiteral value: Int64) {
-    precondition(value >= 1, "a loop count literal must be at least 1 (use .infinite for endless loops)")
-    self.storage = value
+  /// A literal `0` means ``infinite``, as the loop count 0 does in GIF
+  /// (NETSCAPE2.0) and APNG (`num_plays`) files, so `loops: 0` plays
+  /// forever rather than stopping the program. The literal type is
+  /// unsigned, so a negative literal such as `loops: -1` does not compile.
+  /// A literal above `Int64.max` is cut to `Int64.max` plays (making a
+  /// timeline with it then throws ``TimelineError/loopsTooLong(plays:loopDuration:)``
+  /// unless its loop lasts under 2 ns). No literal stops the program.
+  ///
+  /// ``plays(_:)``, for counts that come from input, keeps its meaning:
+  /// a number of plays, at least 1; it throws for 0.
+  public init(integerLiteral value: UInt64) {
+    self.storage = Int64(clamping: value)
   }
 
   /// Whether the count is infinite.

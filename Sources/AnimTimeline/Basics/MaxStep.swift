@@ -37,12 +37,14 @@ public struct MaxStep: Hashable, Sendable, CustomStringConvertible, ExpressibleB
   /// A limit in nanoseconds written in source, such as
   /// `maxStep: 250_000_000`.
   ///
-  /// A literal that is not positive is a programming error and stops the
-  /// program; use ``nanoseconds(_:)`` or ``duration(_:)`` for limits that
-  /// come from input.
-  public init(integerLiteral value: Int64) {
-    precondition(value > 0, "a max-step literal must be positive")
-    self.nanoseconds = value
+  /// A literal `0` means ``unlimited`` (no limit, the usual meaning of 0
+  /// for a limit), and so does a literal at or above `Int64.max`: a limit
+  /// of 0 would never let a tick advance. The literal type is unsigned, so
+  /// a negative literal does not compile. No literal stops the program;
+  /// use ``nanoseconds(_:)`` or ``duration(_:)`` for limits that come from
+  /// input (they throw for 0 and below).
+  public init(integerLiteral value: UInt64) {
+    self.nanoseconds = value == 0 ? .max : Int64(clamping: value)
   }
 
   /// Whether there is no limit.

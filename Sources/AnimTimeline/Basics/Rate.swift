@@ -64,25 +64,35 @@ public struct Rate: Hashable, Sendable, Comparable, CustomStringConvertible,
 
   /// A rate written in source, such as `timeline.rate = 1.5`.
   ///
-  /// Negative literals play backward (`timeline.rate = -1.5`). An
-  /// infinite or too large literal is a programming error and stops the
-  /// program; use ``init(_:)`` for rates that come from input.
+  /// Negative literals play backward (`timeline.rate = -1.5`). A literal
+  /// cannot be NaN or infinite; one above `Int64.max` millionths in
+  /// magnitude (about 9.2e12) saturates to the fastest rate in its
+  /// direction, `±Int64.max` millionths, which plays like any rate that
+  /// large: every tick reaches the end (or 0 backward). No literal stops
+  /// the program.
+  ///
+  /// `Rate(1e300)` and `try Rate(-1.0)` are literals too (Swift turns
+  /// `Rate(literal)` into this initializer, and warns that `try` covers no
+  /// throwing call); for rates that come from input, pass a `Double`
+  /// variable to ``init(_:)``, which throws for NaN, infinities and values
+  /// too large.
   public init(floatLiteral value: Double) {
-    guard let millionths = Self.millionths(value) else {
-      preconditionFailure("a rate literal must be finite and at most Int64.max millionths in magnitude")
+    if let millionths = Self.millionths(value) {
+      self.millionths = millionths
+    } else {
+      self.millionths = value < 0 ? -Int64.max : .max
     }
-    self.millionths = millionths
   }
 
   /// A whole rate written in source, such as `timeline.rate = 2`.
   ///
-  /// Negative literals play backward (`timeline.rate = -1`). A literal
-  /// above `Int64.max` millionths in magnitude is a programming error and
-  /// stops the program.
-  public init(integerLiteral value: Int64) {
-    let (millionths, overflow) = value.multipliedReportingOverflow(by: 1_000_000)
-    precondition(!overflow && millionths != .min, "a rate literal must be at most Int64.max millionths in magnitude")
-    self.millionths = millionths
+  /// Negative literals play backward (`timeline.rate = -1`). The literal
+  /// type is `Int32`, so every literal fits (`Int32.max` is far below
+  /// `Int64.max` millionths) and one outside `Int32` does not compile:
+  /// no literal stops the program. Write larger rates as a floating-point
+  /// literal, or through ``init(millionths:)``.
+  public init(integerLiteral value: Int32) {
+    self.millionths = Int64(value) &* 1_000_000  // |value| <= 2^31: no overflow
   }
 
   /// Compares two rates.

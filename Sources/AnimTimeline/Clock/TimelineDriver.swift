@@ -48,8 +48,8 @@ public struct TimelineDriver<C: Clock>: Sendable where C.Duration == Duration, C
   @discardableResult
   public mutating func tick(_ timeline: inout Timeline, at instant: C.Instant) -> TickEvents {
     let elapsed = advance(to: instant)
-    // `elapsed` is never negative, so the tick cannot throw.
-    return (try? timeline.tick(by: elapsed, mode: mode)) ?? TickEvents()
+    // `elapsed` is never negative: the non-throwing tick.
+    return timeline.tick(nanoseconds: UInt64(clamping: elapsed), mode: mode)
   }
 
   /// Ticks `timeline` at the clock's current instant.

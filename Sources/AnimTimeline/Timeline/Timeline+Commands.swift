@@ -35,6 +35,19 @@ extension Timeline {
     try core.seek(to: try Nanoseconds.from(t))
   }
 
+  /// Moves to time `t` in nanoseconds, without `try`; otherwise the same
+  /// as ``seek(to:)-(Int64)``. An unsigned time cannot be negative, so
+  /// nothing is thrown; a time above `Int64.max` is cut to `Int64.max`,
+  /// which every seek clamps to the end anyway (and which an infinite
+  /// timeline reaches in 292 years).
+  ///
+  /// - Complexity: O(log *m*).
+  @discardableResult
+  public mutating func seek(toNanoseconds t: UInt64) -> TickEvents {
+    // Not negative, so `core.seek` cannot throw; the `catch` is never taken.
+    do { return try core.seek(to: Int64(clamping: t)) } catch { return TickEvents() }
+  }
+
   /// Moves to the start of frame `frame` in iteration `iteration` (as that
   /// iteration shows it, forward or reversed), then behaves as ``seek(to:)-(Int64)``.
   ///

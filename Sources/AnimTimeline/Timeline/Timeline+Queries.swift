@@ -51,12 +51,13 @@ extension Timeline {
   public var completedIterations: Int64 { core.completedIterations }
 
   /// How far the current iteration has played, from 0 to 1 (1 at the end).
-  /// For display only: the exact values are ``position`` and ``loopDuration``.
-  public var iterationProgress: Double { core.iterationProgress }
+  /// For display only: the exact value is ``exactIterationProgress``.
+  public var iterationProgress: Double { exactIterationProgress.value }
 
   /// How far the whole timeline has played, from 0 to 1, or `nil` for
-  /// infinite loops. For display only.
-  public var overallProgress: Double? { core.overallProgress }
+  /// infinite loops (Lottie's `currentProgress`). For display only: the
+  /// exact value is ``exactOverallProgress``.
+  public var overallProgress: Double? { exactOverallProgress?.value }
 
   /// Where the timeline would be at time `t`, under its current
   /// configuration, without changing it. Times past the end give the end.
