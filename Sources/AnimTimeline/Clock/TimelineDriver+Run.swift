@@ -20,6 +20,10 @@ extension TimelineDriver {
   /// of the driver, so the driver value it was called on is not held for
   /// the whole run.
   ///
+  /// The elapsed time is never negative: tick without `try` through
+  /// ``Timeline/tick(nanoseconds:mode:)``, as in
+  /// `timeline.tick(nanoseconds: UInt64(clamping: elapsed), mode: mode)`.
+  ///
   /// - Complexity: O(1) per tick, plus the closure's work.
   public func run(
     every interval: Duration,
