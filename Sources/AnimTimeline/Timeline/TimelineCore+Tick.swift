@@ -373,8 +373,7 @@ extension TimelineCore {
   /// a tick there).
   @inlinable @inline(__always)
   mutating func crossOneSlotBackward(to target: Int64, floor: Int64, atUnitRate: Bool) -> TickEvents? {
-    let old = cursor
-    let (place, step, wraps) = previousPlace(before: old)
+    let (place, step, wraps) = previousPlace(before: cursor)
     // `place` is a place of the table and `shownStarts` has `m + 1`
     // entries: unchecked reads, as in `enterSlot`.
     let length = table.shownStarts.withUnsafeBufferPointer { $0[place &+ 1] &- $0[place] }
@@ -384,9 +383,12 @@ extension TimelineCore {
     let newFloor = Swift.max(floor &- length, 0)
     guard target > newFloor else { return nil }
     let frame = table.frame(atPlace: place)
+    // Only the old frame is kept: the cursor is updated in place, field by
+    // field, with no copy (`bench tick --rate -1`).
+    let oldFrame = cursor.frame
     cursor.frame = frame
     cursor.place = place
-    cursor.slot = old.slot &- 1  // the displayed slot starts after 0: not slot 0
+    cursor.slot &-= 1  // the displayed slot starts after 0: not slot 0
     cursor.end = floor &+ 1
     position = target
     // The floor of the backward fast path: `backwardFloor` at rate -1 (a
@@ -404,14 +406,14 @@ extension TimelineCore {
       // The last place of the previous iteration (the displayed slot
       // started after 0, so its iteration is at least 1). An alternate
       // direction may show the same frame across the turn.
-      cursor.iteration = old.iteration &- 1
+      cursor.iteration &-= 1
       cursor.step = step
-      if frame != old.frame { events.recordFrame(from: old.frame, to: frame, slots: -1) }
+      if frame != oldFrame { events.recordFrame(from: oldFrame, to: frame, slots: -1) }
       // Below `E`, completed iterations equal the iteration.
       events.recordLoop(completed: cursor.iteration)
     } else {
       // Places within an iteration show different frames.
-      events.recordFrame(from: old.frame, to: frame, slots: -1)
+      events.recordFrame(from: oldFrame, to: frame, slots: -1)
     }
     #if ANIMTIMELINE_INTERNAL_CHECKS
     _checkInvariants()
