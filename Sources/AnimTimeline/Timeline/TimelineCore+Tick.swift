@@ -401,7 +401,7 @@ extension TimelineCore {
     }
     var events = TickEvents()
     // `_slowPath`: one crossing in `m` wraps (`bench tick --rate -1`:
-    // 30.7 instructions a tick with it, 31.1 without).
+    // about 0.4 instruction a tick less with it, Docs/Performance.md).
     if _slowPath(wraps) {
       // The last place of the previous iteration (the displayed slot
       // started after 0, so its iteration is at least 1). An alternate
