@@ -97,7 +97,7 @@ extension Timeline {
   /// else changes: no event, the state stays; follow it with ``play()``
   /// to start a stopped, paused or finished timeline (moving backward from
   /// 0, `play` starts from the end).
-  public mutating func reverse() { core.setRate(core.rateValue.reversed) }
+  public mutating func reverse() { core.setRate(rate.reversed) }
 
   /// The most clock time one tick may advance.
   public var maxStep: MaxStep {

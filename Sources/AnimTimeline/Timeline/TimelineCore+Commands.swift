@@ -113,9 +113,6 @@ extension TimelineCore {
     rate < 0 ? position == 0 : end.map { position == $0 } ?? false
   }
 
-  /// The rate as a ``Rate``.
-  var rateValue: Rate { Rate(_unchecked: rate) }
-
   mutating func setRate(_ newRate: Rate) {
     rate = newRate.millionths
     carry = 0
@@ -145,20 +142,5 @@ extension TimelineCore {
   /// - Complexity: O(log *m*).
   func cursor(at t: Int64) -> Cursor {
     locate(isStatic ? 0 : min(t, finalTime))
-  }
-
-  /// How far the current iteration has played, from 0 to 1 (1 at the end).
-  var iterationProgress: Double {
-    if isStatic { return 0 }
-    if let end, position >= end { return 1 }
-    return Double(position % range.length) / Double(range.length)
-  }
-
-  /// How far the whole timeline has played, from 0 to 1, or `nil` for
-  /// infinite loops.
-  var overallProgress: Double? {
-    guard let end else { return nil }
-    if isStatic || end == 0 { return 0 }
-    return Double(position) / Double(end)
   }
 }

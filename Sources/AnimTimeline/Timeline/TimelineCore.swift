@@ -274,19 +274,6 @@ struct TimelineCore: Sendable {
       end: Self.saturatingAdd(cursor.end, length), reversed: step < 0)
   }
 
-  /// The display slot before `cursor` (which must not be slot 0): the
-  /// previous place in display order, or the last place of the previous
-  /// iteration. Its end is `cursor`'s start.
-  ///
-  /// - Complexity: O(1).
-  func predecessor(of cursor: Cursor) -> Cursor {
-    let (place, step, wraps) = previousPlace(before: cursor)
-    return Cursor(
-      frame: table.frame(atPlace: place), place: place, slot: cursor.slot - 1,
-      iteration: wraps ? cursor.iteration - 1 : cursor.iteration,
-      end: start(of: cursor), reversed: step < 0)
-  }
-
   /// The place shown before `cursor`'s: `nextPlace(after:)` run backward.
   /// The previous one of its iteration against the cursor's step, or,
   /// when that leaves the range's places (`wraps`), the last one of the
