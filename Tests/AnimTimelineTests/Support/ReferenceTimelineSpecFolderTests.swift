@@ -14,12 +14,8 @@ import Testing
 /// nothing and passes. The section 8 and 9 examples are also compiled in
 /// (`SpecExample.ranges`, `SpecExample.reverse`), so they run everywhere.
 @Suite struct ReferenceTimelineSpecFolderTests {
-  static let examplesDirectory: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    // Support/ -> AnimTimelineTests/ -> Tests/ -> package root
-    for _ in 0..<4 { url.deleteLastPathComponent() }
-    return url.deletingLastPathComponent().appendingPathComponent("shared/spec/examples").path
-  }()
+  /// The shared folder, found as ``ReverseExamplesTests`` finds it.
+  static var examplesDirectory: String { specExamplesDirectory }
 
   /// The examples of `folder` (relative to ``examplesDirectory``), or `nil`
   /// when the folder is absent.
