@@ -54,7 +54,7 @@ extension ScriptCommand {
       return value
     }
     func named<Value: RawRepresentable<String>>(_ position: Int, _ what: String) throws(ParseError) -> Value {
-      guard let value = Value(rawValue: Self.text(word(position))) else {
+      guard let value = Value(rawValue: Self.decoded(word(position))) else {
         throw ParseError(reason: "bad \(what) '\(Self.text(word(position)))'")
       }
       return value
@@ -62,7 +62,7 @@ extension ScriptCommand {
     switch name {
     case "tick":
       try arity(1...2)
-      self = .tick(try duration(0), mode: args.count == 2 ? RunMode(Self.text(word(1))) : nil)
+      self = .tick(try duration(0), mode: args.count == 2 ? RunMode(Self.decoded(word(1))) : nil)
     case "play":
       try arity(0...0)
       self = .play
@@ -117,7 +117,7 @@ extension ScriptCommand {
       try arity(1...1)
       let names = word(0).split(separator: 0x2C, omittingEmptySubsequences: false)
       guard names.allSatisfy({ !$0.isEmpty }) else { throw ParseError(reason: "empty mode name") }
-      self = .modes(names.map(Self.text))
+      self = .modes(names.map(Self.decoded))
     case "range":
       try arity(1...2)
       if args.count == 1 {
@@ -158,21 +158,33 @@ extension ScriptCommand {
       try arity(1...1)
       self = .uncue(try Self.name(word(0)))
     default:
+      if first.starts(with: [0xEF, 0xBB, 0xBF]) {
+        throw ParseError(reason: "unknown command '\(name)': the line starts with a byte order mark (U+FEFF); save the script as UTF-8 without one")
+      }
       throw ParseError(reason: "unknown command '\(name)'")
     }
   }
 
   /// A cue name: a word of valid UTF-8.
   static func name(_ word: ArraySlice<UInt8>) throws(ParseError) -> String {
-    let name = text(word)
+    let name = decoded(word)
     // Decoding replaces each invalid sequence with U+FFFD, so valid UTF-8
     // is exactly what encodes back to the same bytes.
-    guard name.utf8.elementsEqual(word) else { throw ParseError(reason: "cue name is not valid UTF-8") }
+    guard name.utf8.elementsEqual(word) else {
+      throw ParseError(reason: "cue name '\(text(word))' is not valid UTF-8")
+    }
     return name
   }
 
-  /// A word as text (bytes that are not UTF-8 become U+FFFD).
-  static func text(_ word: ArraySlice<UInt8>) -> String {
+  /// A word as a value (bytes that are not UTF-8 become U+FFFD).
+  static func decoded(_ word: ArraySlice<UInt8>) -> String {
     String(decoding: word, as: UTF8.self)
+  }
+
+  /// A word as text, for matching command names and for messages:
+  /// bytes that are not UTF-8 and invisible characters escaped
+  /// (``TextEscaping``), so a message never writes them to the terminal.
+  static func text(_ word: ArraySlice<UInt8>) -> String {
+    TextEscaping.escaped(word)
   }
 }

@@ -88,7 +88,7 @@ import AnimTimeline
     #expect(run.outputText.split(separator: "\n").map(String.init) == [
       "reverse at 0.010s (tick 1 at 0.016s): rate -1.0, playing at t=16666667 ns, frame 0",
       "reverse at 0.016s (tick 1 at 0.016s): rate 1.0, playing at t=16666667 ns, frame 0",
-      "summary: 2 ticks over 0.033s simulated; frames shown 0, skipped 0; cue hits 0; range switches 0; reversals 2; loops 0; final state playing at t=33333333 ns, frame 0; clamped tick sum 33333333 ns, drift n/a ns; longest tick 0.016s",
+      "summary: 2 ticks over 0.033s simulated; frames shown 0, skipped 0; cue hits 0; range switches 0; reversals 2; loops 0; final state playing at t=33333333 ns, frame 0; clamped tick sum 33333333 ns, no drift measured (--reverse-at turned the timeline around); longest tick 0.016s",
     ])
   }
 
@@ -173,7 +173,7 @@ import AnimTimeline
     #expect(run.status == 0 && run.error.isEmpty)
     #expect(lines(run) == [
       "tick 1 at 0.016s: finished",
-      "summary: 3 ticks over 0.050s simulated; frames shown 0, skipped 0; cue hits 0; range switches 0; reversals 0; loops 0; final state finished at t=0 ns, frame 0; clamped tick sum 16666667 ns, drift n/a ns; longest tick 0.016s",
+      "summary: 3 ticks over 0.050s simulated; frames shown 0, skipped 0; cue hits 0; range switches 0; reversals 0; loops 0; final state finished at t=0 ns, frame 0; clamped tick sum 16666667 ns, no drift measured (the timeline plays backward); longest tick 0.016s",
     ])
   }
 
@@ -189,7 +189,7 @@ import AnimTimeline
     #expect(out.count == 5 && out[1].hasPrefix("tick 7 at 0.116s: frame 2 -> 1"))  // t = 300 - 116.7 ms
     #expect(out.count == 5 && out[2].hasPrefix("tick 13 at 0.216s: frame 1 -> 0"))
     #expect(out.count == 5 && out[3] == "tick 18 at 0.300s: finished")
-    #expect(out.last == "summary: 24 ticks over 0.400s simulated; frames shown 2, skipped 0; cue hits 0; range switches 0; reversals 0; loops 0; final state finished at t=0 ns, frame 0; clamped tick sum 300000000 ns, drift n/a ns; longest tick 0.016s")
+    #expect(out.last == "summary: 24 ticks over 0.400s simulated; frames shown 2, skipped 0; cue hits 0; range switches 0; reversals 0; loops 0; final state finished at t=0 ns, frame 0; clamped tick sum 300000000 ns, no drift measured (the loop count is finite, so the timeline can finish); longest tick 0.016s")
     // In JSON, slots are negative.
     let json = CommandRun(["--ticks", "7", "--frames", "100ms,100ms,100ms", "--loops", "1", "--rate", "-1", "--json"])
     #expect(json.outputText.contains(#"{"tick":7,"at":116666667,"dt":16666667,"state":"playing","t":183333333,"iteration":0,"frame":1,"suspended":false,"events":[{"type":"frame","from":2,"to":1,"slots":-1}]}"#))
@@ -209,7 +209,7 @@ import AnimTimeline
       "tick 31 at 0.516s: loop 0 completed",
       "reverse at 0.600s (tick 36 at 0.600s): rate 1.0, playing at t=200000000 ns, frame 2",
       "tick 42 at 0.700s: loop 1 completed, finished",
-      "summary: 60 ticks over 1.000s simulated; frames shown 2, skipped 0; cue hits 0; range switches 0; reversals 2; loops 1; final state finished at t=300000000 ns, frame 2; clamped tick sum 500000000 ns, drift n/a ns; longest tick 0.016s",
+      "summary: 60 ticks over 1.000s simulated; frames shown 2, skipped 0; cue hits 0; range switches 0; reversals 2; loops 1; final state finished at t=300000000 ns, frame 2; clamped tick sum 500000000 ns, no drift measured (the loop count is finite, so the timeline can finish); longest tick 0.016s",
     ])
   }
 
@@ -257,7 +257,7 @@ import AnimTimeline
   @Test func scriptReverseLine() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try FileSystem.createFile(directory.file("door.tl"), contents: Array("play\ntick 25ms\ntick 30ms\nreverse\nplay\ntick 15ms\ntick 30ms\n".utf8))
+    try FileSystem.createFile(FilePath(directory.file("door.tl")), contents: Array("play\ntick 25ms\ntick 30ms\nreverse\nplay\ntick 15ms\ntick 30ms\n".utf8))
     let run = CommandRun(["--script", directory.file("door.tl"), "--json", "--frames", "10ms,10ms,10ms,10ms", "--loops", "1"])
     #expect(run.status == 0 && run.error.isEmpty)
     let out = lines(run)

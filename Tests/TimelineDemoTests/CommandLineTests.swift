@@ -18,7 +18,7 @@ import Testing
     #expect(CommandRun(["--script", "a.tl", "--help"]).outputText.contains("2 on every error"))
     #expect(CommandRun(["help", "frame"]).outputText == CommandRun(["frame", "--help"]).outputText)
     #expect(CommandRun(["help", "--ticks"]).outputText == CommandRun(["--ticks", "1", "--help"]).outputText)
-    for words in [[], ["--help"], ["-h"], ["help"]] {
+    for words in [["--help"], ["-h"], ["help"]] {
       let run = CommandRun(words)
       #expect(run.status == 0 && run.outputText.hasPrefix("timeline-demo: simulate"), "\(words)")
     }
@@ -77,7 +77,7 @@ import Testing
     // An existing script and a missing GIF: the GIF's error.
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try FileSystem.createFile(directory.file("a.tl"), contents: Array("play\n".utf8))
+    try FileSystem.createFile(FilePath(directory.file("a.tl")), contents: Array("play\n".utf8))
     let run = CommandRun(["--script", directory.file("a.tl"), "--gif", missing])
     #expect(run.status == 2 && run.errorText == "error: /nonexistent/a.gif: No such file or directory\n")
   }
@@ -87,8 +87,8 @@ import Testing
   @Test func everyErrorExitsWith2() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try FileSystem.createFile(directory.file("bad.gif"), contents: Array("GIF89".utf8))
-    try FileSystem.createFile(directory.file("bad.tl"), contents: Array("play\nbogus\n".utf8))
+    try FileSystem.createFile(FilePath(directory.file("bad.gif")), contents: Array("GIF89".utf8))
+    try FileSystem.createFile(FilePath(directory.file("bad.tl")), contents: Array("play\nbogus\n".utf8))
     for words in [
       ["info", directory.file("bad.gif")],
       ["frame", directory.gif, "--index", "0", "--out", directory.file("missing/x.png")],
@@ -127,7 +127,7 @@ import Testing
   @Test func scriptPrintsItsLinesThenTheFailure() throws {
     let path = NSTemporaryDirectory() + "animtimeline-demo-\(UInt32.random(in: 0...UInt32.max)).tl"
     defer { try? FileManager.default.removeItem(atPath: path) }
-    try FileSystem.createFile(path, contents: Array("play\r\ntick 50ms\nseek-frame 7\ntick 1ms\n".utf8))
+    try FileSystem.createFile(FilePath(path), contents: Array("play\r\ntick 50ms\nseek-frame 7\ntick 1ms\n".utf8))
     // Options in any order, before or after --script.
     let run = CommandRun(["--frames", "100ms,50ms", "--script", path, "--loops", "2"])
     #expect(run.status == 2)
@@ -142,6 +142,6 @@ import Testing
     #expect(run.status == 0 && run.error.isEmpty)
     #expect(run.outputText.split(separator: "\n").last?.hasPrefix("summary: 600 ticks over 10.000s simulated;") == true)
     let json = CommandRun(["--summary", "--json", "--ticks", "60", "--frames", "100ms", "--loops", "2"])
-    #expect(json.outputText.hasPrefix(#"{"summary":{"ticks":60,"frames_shown":0,"#))
+    #expect(json.outputText.hasPrefix(#"{"summary":{"ticks":60,"ticks_run":60,"frames_shown":0,"#))
   }
 }

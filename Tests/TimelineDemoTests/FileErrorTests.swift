@@ -36,7 +36,7 @@ import Testing
   @Test func writeErrorsGiveTheSystemText() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try FileSystem.createDirectories(directory.file("folder.png"))
+    try FileSystem.createDirectories(FilePath(directory.file("folder.png")))
     for (out, reason) in [
       (directory.file("missing/x.png"), "cannot write: No such file or directory"),
       (directory.gif + "/x.png", "cannot write: Not a directory"),
@@ -85,7 +85,7 @@ import Testing
     #expect(held >= 0)
     defer { close(held) }
     let folder = directory.file("folder.gif")
-    try FileSystem.createDirectories(folder)
+    try FileSystem.createDirectories(FilePath(folder))
     for (path, kind) in [(pipe, "a named pipe"), (folder, "a directory")] {
       for words in [
         ["info", path], ["frame", path, "--index", "0", "--out", directory.file("x.png")],
@@ -109,7 +109,7 @@ import Testing
   @Test func oversizedFilesAreRefused() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    #expect(throws: CommandError.self) { try FileSystem.contents(ofFile: directory.gif, limit: SampleGIF.bytes.count - 1) }
-    #expect(try FileSystem.contents(ofFile: directory.gif, limit: SampleGIF.bytes.count) == SampleGIF.bytes)
+    #expect(throws: CommandError.self) { try FileSystem.contents(ofFile: FilePath(directory.gif), limit: SampleGIF.bytes.count - 1) }
+    #expect(try FileSystem.contents(ofFile: FilePath(directory.gif), limit: SampleGIF.bytes.count) == SampleGIF.bytes)
   }
 }

@@ -14,23 +14,23 @@ import TimelineScript
   @Test func commands() throws {
     let directory = NSTemporaryDirectory() + "animtimeline-demo-\(UInt32.random(in: 0...UInt32.max))"
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try FileSystem.createDirectories(directory + "/nested/twice")
+    try FileSystem.createDirectories(FilePath(directory + "/nested/twice"))
     let gif = directory + "/sample.gif"
-    try FileSystem.createFile(gif, contents: SampleGIF.bytes)
+    try FileSystem.createFile(FilePath(gif), contents: SampleGIF.bytes)
     #expect(CommandRun(["frames", gif, "--out", directory + "/frames", "--format", "pam"]).status == 0)
     let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/frames").sorted()
     #expect(names.first == "frame-000.pam" && names.count == 10)
     #expect(CommandRun(["frame", gif, "--at", "0.35", "--out", directory + "/poster.png"]).status == 0)
-    let poster = try RGBAImage(pngData: try FileSystem.contents(ofFile: directory + "/poster.png"))
+    let poster = try RGBAImage(pngData: try FileSystem.contents(ofFile: FilePath(directory + "/poster.png")))
     let provider = try GIFFrameProvider(bytes: SampleGIF.bytes)
     // 0.35 s: frames 0-3 last 100, 50, 60, 80 ms (290 ms), so frame 4 shows.
     #expect(poster.pixels == (try provider.frame(at: 4)).pixels)
     #expect(CommandRun(["frame", gif, "--index", "4", "--out", directory + "/four.pam"]).status == 0)
-    #expect(try FileSystem.contents(ofFile: directory + "/four.pam") == (try provider.frame(at: 4)).pamData())
+    #expect(try FileSystem.contents(ofFile: FilePath(directory + "/four.pam")) == (try provider.frame(at: 4)).pamData())
     // Every error exits 2: usage errors, an undecodable GIF, a file that cannot be written.
     #expect(CommandRun(["frame", gif, "--index", "10", "--out", directory + "/x.png"]).status == 2)
     #expect(CommandRun(["info", gif, gif]).status == 2)
-    try FileSystem.createFile(directory + "/bad.gif", contents: Array("GIF89".utf8))
+    try FileSystem.createFile(FilePath(directory + "/bad.gif"), contents: Array("GIF89".utf8))
     let bad = CommandRun(["info", directory + "/bad.gif"])
     #expect(bad.status == 2 && bad.errorText.hasPrefix("error: \(directory)/bad.gif: "))
     #expect(CommandRun(["frame", gif, "--index", "0", "--out", directory + "/missing/x.png"]).status == 2)
@@ -81,7 +81,7 @@ import TimelineScript
       #expect(run.status == 2, "\(out)")
       #expect(run.firstErrorLine == "error: " + message(path), "\(run.errorText)")
       #expect(run.errorText.contains("\nusage: timeline-demo frame "))
-      #expect((try? FileSystem.contents(ofFile: path)) == nil, "\(out) was written")
+      #expect((try? FileSystem.contents(ofFile: FilePath(path))) == nil, "\(out) was written")
     }
     // Inferred from the extension (in any case), or confirmed by --format.
     for (out, format, magic) in [
@@ -89,7 +89,7 @@ import TimelineScript
     ] as [(String, String?, [UInt8])] {
       let run = CommandRun(["frame", directory.gif, "--index", "0", "--out", directory.file(out)] + (format.map { ["--format", $0] } ?? []))
       #expect(run.status == 0, "\(out): \(run.errorText)")
-      #expect(try FileSystem.contents(ofFile: directory.file(out)).prefix(2) == magic[...], "\(out)")
+      #expect(try FileSystem.contents(ofFile: FilePath(directory.file(out))).prefix(2) == magic[...], "\(out)")
     }
   }
 
@@ -100,7 +100,7 @@ import TimelineScript
     defer { directory.remove() }
     let poster = directory.file("poster.png")
     let frame = CommandRun(["frame", directory.gif, "--at", "0.35s", "--out", poster])
-    let size = try FileSystem.contents(ofFile: poster).count
+    let size = try FileSystem.contents(ofFile: FilePath(poster)).count
     #expect(frame.status == 0 && frame.error.isEmpty)
     #expect(frame.outputText == "wrote \(poster): frame 4, 32x32 pixels, PNG, \(size) bytes\n")
     let out = directory.file("all")
@@ -110,7 +110,7 @@ import TimelineScript
     var total = 0
     for index in 0..<10 {
       let file = "\(out)/frame-00\(index).png"
-      let bytes = try FileSystem.contents(ofFile: file).count
+      let bytes = try FileSystem.contents(ofFile: FilePath(file)).count
       total += bytes
       #expect(lines[index] == "wrote \(file): frame \(index), 32x32 pixels, PNG, \(bytes) bytes")
     }
@@ -119,10 +119,10 @@ import TimelineScript
     for quiet in ["--quiet", "-q"] {
       let frame = CommandRun(["frame", directory.gif, "--index", "1", "--out", directory.file("q.pam"), quiet])
       #expect(frame.status == 0 && frame.output.isEmpty && frame.error.isEmpty)
-      #expect(try FileSystem.contents(ofFile: directory.file("q.pam")).count == 32 * 32 * 4 + 67)
+      #expect(try FileSystem.contents(ofFile: FilePath(directory.file("q.pam"))).count == 32 * 32 * 4 + 67)
       let frames = CommandRun(["frames", quiet, directory.gif, "--out", directory.file("q")])
       #expect(frames.status == 0 && frames.output.isEmpty && frames.error.isEmpty)
-      #expect(try FileSystem.contents(ofFile: directory.file("q/frame-009.png")).count > 0)
+      #expect(try FileSystem.contents(ofFile: FilePath(directory.file("q/frame-009.png"))).count > 0)
     }
   }
 }
@@ -133,18 +133,18 @@ extension GIFCommandTests {
   @Test func thumbnails() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let provider = try GIFFrameProvider(bytes: try FileSystem.contents(ofFile: directory.gif))
+    let provider = try GIFFrameProvider(bytes: try FileSystem.contents(ofFile: FilePath(directory.gif)))
     let thumb = directory.file("thumb.png")
     let run = CommandRun(["frame", directory.gif, "--index", "4", "--size", "16x8", "--out", thumb])
     #expect(run.status == 0, "\(run.errorText)")
-    let written = try RGBAImage(pngData: try FileSystem.contents(ofFile: thumb))
+    let written = try RGBAImage(pngData: try FileSystem.contents(ofFile: FilePath(thumb)))
     let expected = try provider.frame(at: 4).resized(toFit: ImageSize(width: 16, height: 8))
     #expect(written == expected && written.width == 8 && written.height == 8)
     #expect(run.outputText.contains(": frame 4, 8x8 pixels, PNG, "))
 
     let all = CommandRun(["frames", directory.gif, "--out", directory.file("small"), "--size", "10x10", "--quiet"])
     #expect(all.status == 0 && all.outputText.isEmpty)
-    let first = try RGBAImage(pngData: try FileSystem.contents(ofFile: directory.file("small") + "/frame-000.png"))
+    let first = try RGBAImage(pngData: try FileSystem.contents(ofFile: FilePath(directory.file("small") + "/frame-000.png")))
     #expect(try first == provider.frame(at: 0).resized(toFit: ImageSize(width: 10, height: 10)))
 
     for bad in ["0x5", "5", "x5", "5x", "70000x5", "-1x5", "axb"] {

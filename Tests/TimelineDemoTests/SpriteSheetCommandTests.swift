@@ -29,7 +29,7 @@ enum DemoSheet {
   /// Writes the export as `hero.json` in `directory`; returns its path.
   static func write(in directory: TemporaryDirectory) throws -> String {
     let path = directory.file("hero.json")
-    try FileSystem.createFile(path, contents: Array(json.utf8))
+    try FileSystem.createFile(FilePath(path), contents: Array(json.utf8))
     return path
   }
 
@@ -148,7 +148,7 @@ enum DemoSheet {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = try DemoSheet.write(in: directory)
-    try FileSystem.createFile(directory.file("s.tl"), contents: Array("tick 10ms\nplay\ntick 130ms\ntick 400ms\n".utf8))
+    try FileSystem.createFile(FilePath(directory.file("s.tl")), contents: Array("tick 10ms\nplay\ntick 130ms\ntick 400ms\n".utf8))
     let run = CommandRun(["--script", directory.file("s.tl"), "--aseprite", path, "--clip", "attack", "--json"])
     #expect(run.status == 0, "\(run.errorText)")
     let out = try objects(run)
@@ -188,8 +188,8 @@ enum DemoSheet {
   @Test func badExportsAreInputErrors() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try FileSystem.createFile(directory.file("bad.json"), contents: Array(#"{"frames": [}"#.utf8))
-    try FileSystem.createFile(directory.file("nodur.json"), contents: Array(#"{"frames": [{"frame": {"x":0,"y":0,"w":1,"h":1}}]}"#.utf8))
+    try FileSystem.createFile(FilePath(directory.file("bad.json")), contents: Array(#"{"frames": [}"#.utf8))
+    try FileSystem.createFile(FilePath(directory.file("nodur.json")), contents: Array(#"{"frames": [{"frame": {"x":0,"y":0,"w":1,"h":1}}]}"#.utf8))
     for words in [["sheet", directory.file("bad.json")], ["--ticks", "3", "--aseprite", directory.file("bad.json")],
                   ["sheet", directory.file("nodur.json")], ["sheet", "/nonexistent/x.json"],
                   ["--ticks", "3", "--aseprite", "/nonexistent/x.json"]] {

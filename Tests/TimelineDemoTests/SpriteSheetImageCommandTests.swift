@@ -45,12 +45,12 @@ import AnimTimeline
   func folder(image: RGBAImage = sheetImage()) throws -> (TemporaryDirectory, String) {
     let directory = try TemporaryDirectory()
     let json = try DemoSheet.write(in: directory)
-    try FileSystem.createFile(directory.file("hero.png"), contents: try image.pngData())
+    try FileSystem.createFile(FilePath(directory.file("hero.png")), contents: try image.pngData())
     return (directory, json)
   }
 
   func decoded(_ path: String) throws -> RGBAImage {
-    try RGBAImage(pngData: FileSystem.contents(ofFile: path))
+    try RGBAImage(pngData: FileSystem.contents(ofFile: FilePath(path)))
   }
 
   @Test func framesWritesEverySheetFrameUntrimmed() throws {
@@ -77,7 +77,7 @@ import AnimTimeline
     #expect(run.status == 0, "\(run.errorText)")
     // attack: ping-pong reverse over 1...3, repeat 2: 3, 2, 1, 2, 3.
     for (position, frame) in [3, 2, 1, 2, 3].enumerated() {
-      #expect(try FileSystem.contents(ofFile: out + "/frame-00\(position).pam") == Self.expected(frame).pamData())
+      #expect(try FileSystem.contents(ofFile: FilePath(out + "/frame-00\(position).pam")) == Self.expected(frame).pamData())
     }
     let named = run.outputText.split(separator: "\n").dropLast().map { $0.split(separator: ":")[1].split(separator: ",")[0] }
     #expect(named == [" frame 3", " frame 2", " frame 1", " frame 2", " frame 3"])
@@ -89,7 +89,7 @@ import AnimTimeline
     let pam = directory.file("three.pam")
     let byIndex = CommandRun(["frame", "--aseprite", json, "--index", "3", "--out", pam])
     #expect(byIndex.status == 0, "\(byIndex.errorText)")
-    #expect(try FileSystem.contents(ofFile: pam) == Self.expected(3).pamData())
+    #expect(try FileSystem.contents(ofFile: FilePath(pam)) == Self.expected(3).pamData())
     #expect(byIndex.outputText.hasPrefix("wrote \(pam): frame 3, 8x8 pixels, PAM, "))
     let thumbnail = CommandRun(["frame", "--aseprite", json, "--index", "3", "--size", "4x4", "--out", directory.file("small.png")])
     #expect(thumbnail.status == 0 && thumbnail.outputText.contains(": frame 3, 4x4 pixels, PNG, "))
@@ -127,18 +127,18 @@ import AnimTimeline
     #expect(wrongSize.status == 2 && wrongSize.output.isEmpty)
     #expect(wrongSize.errorText == "error: \(directory.file("hero.png")), the sheet image of \(json): the sheet image is 27x8 pixels, but the export's meta.size is 28x8\n")
 
-    try FileSystem.createFile(directory.file("hero.png"), contents: Array("not a png".utf8))
+    try FileSystem.createFile(FilePath(directory.file("hero.png")), contents: Array("not a png".utf8))
     let notPNG = CommandRun(["frames", "--aseprite", json, "--out", directory.file("d")])
     #expect(notPNG.status == 2 && notPNG.errorText.hasPrefix("error: \(directory.file("hero.png")): "))
 
     let lonely = directory.file("lonely.json")
-    try FileSystem.createFile(lonely, contents: Array(DemoSheet.json.replacingOccurrences(of: "hero.png", with: "missing.png").utf8))
+    try FileSystem.createFile(FilePath(lonely), contents: Array(DemoSheet.json.replacingOccurrences(of: "hero.png", with: "missing.png").utf8))
     let missing = CommandRun(["play", "--aseprite", lonely, "--duration", "10ms"], isTerminal: true)
     #expect(missing.status == 2 && missing.output.isEmpty)
     #expect(missing.errorText == "error: \(directory.file("missing.png")): No such file or directory (the sheet image, meta.image of \(lonely))\n")
 
     let noImage = directory.file("noimage.json")
-    try FileSystem.createFile(noImage, contents: Array(DemoSheet.json.replacingOccurrences(of: #""image": "hero.png", "#, with: "").utf8))
+    try FileSystem.createFile(FilePath(noImage), contents: Array(DemoSheet.json.replacingOccurrences(of: #""image": "hero.png", "#, with: "").utf8))
     let none = CommandRun(["frame", "--aseprite", noImage, "--index", "0", "--out", out])
     #expect(none.status == 2 && none.errorText.contains("has no meta.image"))
     // --ticks reads no image.

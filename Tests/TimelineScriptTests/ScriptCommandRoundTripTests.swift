@@ -48,7 +48,7 @@ import TimelineScript
     #expect(throws: ScriptCommand.ParseError.self) { try ScriptCommand(parsing: "then 1 2") }
     #expect(throws: ScriptCommand.ParseError.self) { try ScriptCommand(parsing: "range none") }
     // A name whose bytes are not UTF-8 is not a name.
-    #expect(throws: ScriptCommand.ParseError(reason: "cue name is not valid UTF-8")) {
+    #expect(throws: ScriptCommand.ParseError(reason: #"cue name 'caf\xE9' is not valid UTF-8"#)) {
       try ScriptCommand(words: [Array("cue".utf8)[...], [0x63, 0x61, 0x66, 0xE9][...], Array("1".utf8)[...]])
     }
   }

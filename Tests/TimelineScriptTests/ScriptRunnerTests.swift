@@ -76,20 +76,22 @@ import TimelineScript
     #expect(failure == nil)
     #expect(lines == ["1: play -> playing t=0 iteration=0 frame=0", "2: tick 10ms -> playing t=10000000 iteration=0 frame=0"])
     let (_, stray) = try run("play\n\r\r\n", frames: [100_000_000])
-    #expect(stray == ScriptFailure(line: 2, reason: "unknown command '\r'"))
+    // Messages show the CR escaped, never as a byte that moves the cursor.
+    #expect(stray == ScriptFailure(line: 2, reason: #"unknown command '\r'"#))
     let (_, inside) = try run("tick 10ms\rx\n", frames: [100_000_000])
-    #expect(inside?.reason == "bad duration '10ms\rx'")
+    #expect(inside?.reason == #"bad duration '10ms\rx'"#)
   }
 
   @Test func wordsAreBytesAndNamesNeedNotBeUTF8() throws {
     // A mode name that is not UTF-8 is a mode like any other (it is not
-    // active, so the tick suspends); the text output shows U+FFFD for it.
+    // active, so the tick suspends); the text output shows its bytes
+    // escaped, as every message does (TextEscaping).
     let script: [UInt8] = Array("play\ntick 10ms ".utf8) + [0xFF, 0xFE] + Array("\n# caf\u{E9} \u{FF}\n".utf8)
     let (lines, failure) = try run(script, frames: [100_000_000], json: false)
     #expect(failure == nil)
-    #expect(lines.last == "2: tick 10ms \u{FFFD}\u{FFFD} -> playing t=0 iteration=0 frame=0 (suspended) [suspended]")
+    #expect(lines.last == #"2: tick 10ms \xFF\xFE -> playing t=0 iteration=0 frame=0 (suspended) [suspended]"#)
     let (_, bad) = try run([0x70, 0x6C, 0x61, 0xC3, 0x0A], frames: [100_000_000])
-    #expect(bad == ScriptFailure(line: 1, reason: "unknown command 'pla\u{FFFD}'"))
+    #expect(bad == ScriptFailure(line: 1, reason: #"unknown command 'pla\xC3'"#))
   }
 
   @Test func linesAreNumberedFromOneCountingBlankAndCommentLines() {

@@ -1,3 +1,4 @@
+import TimelineScript
 import AnimTimeline
 
 /// The benchmarks of `timeline-demo bench` (``BenchCommand``) and what
@@ -11,10 +12,14 @@ enum Bench {
     if json {
       return "{" + figures.map { key, value in
         let isLiteral = Double(value) != nil || value == "true" || value == "false"
-        return "\"\(key)\":" + (isLiteral ? value : "\"\(value)\"")
+        return "\"\(key)\":" + (isLiteral ? value : EventText.jsonString(value))
       }.joined(separator: ",") + "}"
     }
-    return figures.map { "\($0)=\($1)" }.joined(separator: " ")
+    // A value with a space (an explanation) is quoted, so that the line
+    // still splits into key=value pairs at its spaces.
+    return figures.map { key, value in
+      value.contains(" ") ? "\(key)=\(EventText.jsonString(value))" : "\(key)=\(value)"
+    }.joined(separator: " ")
   }
 
   /// Nanoseconds elapsed while running `body`.

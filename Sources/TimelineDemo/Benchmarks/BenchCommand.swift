@@ -29,6 +29,22 @@ struct BenchCommand: Subcommand {
   /// The benchmarks, by name.
   enum Benchmark: String {
     case tick, many, seek, decode, access, share
+
+    /// The options this benchmark reads; any other is an error, not
+    /// silently ignored.
+    var options: [String] {
+      switch self {
+      case .tick: ["--count", "--frames", "--step", "--cues", "--rate", "--json"]
+      case .many: ["--timelines", "--ticks", "--separate-tables", "--seed", "--json"]
+      case .seek: ["--frames", "--count", "--zero-every", "--seed", "--json"]
+      case .decode: ["--repeat", "--borrow", "--json"]
+      case .access: ["--count", "--seed", "--json"]
+      case .share: ["--timelines", "--ticks", "--seed", "--json"]
+      }
+    }
+
+    /// Whether it reads a file (the positional argument).
+    var takesFile: Bool { self == .decode || self == .access || self == .share }
   }
 
   var benchmark: Benchmark
@@ -49,8 +65,15 @@ struct BenchCommand: Subcommand {
         continue
       }
       if try options.parse(word, &arguments) { continue }
-      try Arguments.positional(word, into: &options.file)
+      try arguments.positional(word, into: &options.file)
     }
+    for name in options.given where !benchmark.options.contains(name) {
+      throw .usage("bench \(name): not an option of bench \(benchmark.rawValue) (it takes \(benchmark.options.joined(separator: ", ")))")
+    }
+    if let file = options.file, !benchmark.takesFile {
+      throw .usage("bench \(benchmark.rawValue) reads no file, got '\(file)'")
+    }
+    try options.resolveFrames(for: benchmark)
   }
 
   func run(_ console: inout Console) throws(CommandError) {

@@ -12,7 +12,7 @@ struct BenchOptions {
   var frameCount: Int64 = 100
   var seed: UInt64 = 1
   var repeats: Int64 = 1
-  var file: String?
+  var file: FilePath?
   var json = false
   var separateTables = false
   var zeroEvery: Int64?
@@ -21,6 +21,12 @@ struct BenchOptions {
   /// `--rate R` (`bench tick`): the rate in millionths, negative to
   /// measure the tick moving backward.
   var rate: Int64 = 1_000_000
+  /// The options given, in order (``BenchCommand`` checks that the
+  /// benchmark takes each).
+  private(set) var given: [String] = []
+  /// `--frames` as given: a count for `bench seek`, durations for `bench
+  /// tick` (``resolveFrames(for:)``).
+  private var framesText: String?
 
   /// Reads option `name` (its value from `arguments`) if it is one of
   /// these; `false` if it is not.
@@ -30,24 +36,42 @@ struct BenchOptions {
     case "--timelines": timelines = try arguments.count(for: name, atLeast: 1)
     case "--ticks": ticks = try arguments.count(for: name, atLeast: 1)
     case "--frames":
-      // A frame count (`bench seek`) or a list of durations (`bench tick`).
-      let text = try arguments.value(for: name)
-      if let count = NumberSyntax.integer(text.utf8), count > 0 {
-        frameCount = count
-      } else {
-        frames = try Arguments.durations(in: text, for: name)
-      }
+      // A frame count (`bench seek`) or a list of durations (`bench tick`):
+      // read once the benchmark is known.
+      framesText = try arguments.value(for: name)
     case "--step": step = try arguments.duration(for: name)
     case "--seed": seed = UInt64(try arguments.count(for: name, atLeast: 1))
     case "--repeat": repeats = try arguments.count(for: name, atLeast: 1)
-    case "--json": json = true
-    case "--borrow": borrow = true
-    case "--separate-tables": separateTables = true
+    case "--json":
+      try arguments.flag(name)
+      json = true
+    case "--borrow":
+      try arguments.flag(name)
+      borrow = true
+    case "--separate-tables":
+      try arguments.flag(name)
+      separateTables = true
     case "--zero-every": zeroEvery = try arguments.count(for: name, atLeast: 1)
     case "--cues": cues = try arguments.count(for: name, atLeast: 0)
     case "--rate": rate = try arguments.signedRate(for: name)
     default: return false
     }
+    given.append(name)
     return true
+  }
+
+  /// Reads `--frames` as `benchmark` takes it: a frame count of at least
+  /// 1 for `bench seek` (`--frames 250ms`, `0` and `1.5` are errors, not
+  /// the default), a list of durations for `bench tick`.
+  ///
+  /// - Throws: a usage error for a value of the wrong kind.
+  mutating func resolveFrames(for benchmark: BenchCommand.Benchmark) throws(CommandError) {
+    guard let text = framesText else { return }
+    switch benchmark {
+    case .seek:
+      frameCount = try Arguments.count(in: text, for: "--frames", atLeast: 1)
+    default:
+      frames = try Arguments.durations(in: text, for: "--frames")
+    }
   }
 }

@@ -18,13 +18,30 @@ import TimelineScript
 ///   reads as a negative rate: `--rate -1`.)
 /// - Each option is given at most once (``value(for:repeatable:)`` and
 ///   ``flag(_:)`` check it), except those read as repeatable (`--cue`).
+///
+/// Words are kept as the bytes the process was given. A file name is read
+/// from them as they are (``path(for:)``, ``positional(_:into:)``), so a
+/// name that is not UTF-8 names the file it names; every other value must
+/// be UTF-8 (``value(for:repeatable:)``), and a word that is not is seen
+/// as text with its bad bytes escaped (``TextEscaping``), which is also how
+/// messages show it.
 struct Arguments {
+  /// Each word's bytes.
+  private var raw: [[UInt8]]
+  /// Each word as text: itself when it is UTF-8, escaped otherwise.
   private var words: [String]
   private var index = 0
   /// The options read so far.
   private var seen: Set<String> = []
 
-  init(_ words: some Sequence<String>) { self.words = Array(words) }
+  /// The words `words` (UTF-8).
+  init(_ words: some Sequence<String>) { self.init(bytes: words.map { Array($0.utf8) }) }
+
+  /// The words whose bytes are `bytes` (the process's arguments as given).
+  init(bytes: [[UInt8]]) {
+    raw = bytes
+    words = bytes.map { TextEscaping.isValidUTF8($0) ? String(decoding: $0, as: UTF8.self) : TextEscaping.escaped($0) }
+  }
 
   /// Whether every word has been read.
   var isEmpty: Bool { index >= words.count }
@@ -64,8 +81,34 @@ struct Arguments {
   mutating func value(for name: String, repeatable: Bool = false) throws(CommandError) -> String {
     try note(name, repeatable: repeatable)
     guard let value = peek(), !value.hasPrefix("--") else { throw .usage("missing value for \(name)") }
+    guard TextEscaping.isValidUTF8(raw[index]) else {
+      throw .usage("\(name): '\(value)' is not valid UTF-8")
+    }
     index += 1
     return value
+  }
+
+  /// Reads the value after option `name`: a file name, its bytes as given.
+  ///
+  /// - Throws: as ``value(for:repeatable:)``, except that any bytes are
+  ///   a name.
+  mutating func path(for name: String) throws(CommandError) -> FilePath {
+    try note(name)
+    guard let value = peek(), !value.hasPrefix("--") else { throw .usage("missing value for \(name)") }
+    index += 1
+    return FilePath(bytes: raw[index - 1])
+  }
+
+  /// Takes the word just read (`word`, as ``next()`` returned it), which is
+  /// none of the options a subcommand knows, as its one positional
+  /// argument (a file), kept in `slot` with the word's bytes as given.
+  ///
+  /// - Throws: a usage error for an option (a word of two or more
+  ///   characters starting with `-`) or a second positional argument.
+  func positional(_ word: String, into slot: inout FilePath?) throws(CommandError) {
+    if word.hasPrefix("-"), word.count > 1 { throw Self.unknownOption(word) }
+    guard slot == nil else { throw .usage("unexpected argument '\(word)' (one file only; it is '\(slot.map(String.init(describing:)) ?? "")')") }
+    slot = FilePath(bytes: raw[index - 1])
   }
 
   /// Reads `name`'s value: a count of at least `minimum`.
@@ -160,17 +203,6 @@ struct Arguments {
       throw .usage("\(name): bad duration '\(text)' (digits[.digits][ns|us|ms|s], e.g. 250ms)")
     }
     return nanoseconds
-  }
-
-  /// Takes `word`, which is none of the options a subcommand knows, as its
-  /// one positional argument (a file), kept in `slot`.
-  ///
-  /// - Throws: a usage error for an option (a word of two or more
-  ///   characters starting with `-`) or a second positional argument.
-  static func positional(_ word: String, into slot: inout String?) throws(CommandError) {
-    if word.hasPrefix("-"), word.count > 1 { throw unknownOption(word) }
-    guard slot == nil else { throw .usage("unexpected argument '\(word)' (one file only; it is '\(slot ?? "")')") }
-    slot = word
   }
 
   /// The error for `word`, an option no subcommand here knows.

@@ -32,10 +32,29 @@ enum Dispatcher {
   /// Runs the command line `words` (without the program's name), writing
   /// to `console`; returns the exit status.
   static func run(_ words: [String], console: inout Console) -> Int32 {
-    var arguments = Arguments(words)
+    run(Arguments(words), console: &console)
+  }
+
+  /// Runs the command line `arguments` (the process's words, without the
+  /// program's name), writing to `console`; returns the exit status.
+  static func run(_ arguments: Arguments, console: inout Console) -> Int32 {
+    var arguments = arguments
     switch arguments.peek() {
-    case nil, "--help", "-h":
+    case nil:
+      // No words is a mistake, not a request for help: a short usage on
+      // standard error and status 2, as for any other usage error.
+      console.errorLine(Help.shortUsage)
+      return CommandError.exitStatus
+    case "--help", "-h":
       console.line(Help.text)
+      return 0
+    case "--version":
+      _ = arguments.next()
+      if let extra = arguments.next() {
+        console.error("--version: unexpected argument '\(extra)'")
+        return CommandError.exitStatus
+      }
+      console.line("timeline-demo \(Help.version)")
       return 0
     case "help":
       _ = arguments.next()

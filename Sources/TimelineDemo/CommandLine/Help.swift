@@ -1,6 +1,17 @@
 /// The `--help` texts: the overview (`timeline-demo --help`) and the
 /// sections the subcommands' own help texts share.
 enum Help {
+  /// The version `timeline-demo --version` prints: the package's.
+  static let version = "0.7.0"
+
+  /// What `timeline-demo` without words prints (on standard error, exit
+  /// status 2).
+  static let shortUsage = """
+  usage: timeline-demo SUBCOMMAND [OPTIONS]   (\(Dispatcher.names))
+  try:   timeline-demo --ticks 600
+  more:  timeline-demo --help
+  """
+
   /// `timeline-demo --help`: every subcommand and option, each with an example.
   static let text = """
   timeline-demo: simulate, script and inspect AnimTimeline timelines.
@@ -15,6 +26,7 @@ enum Help {
     \(SheetCommand.usage)
     \(BenchCommand.usage)
     timeline-demo help [SUBCOMMAND]          this text, or a subcommand's (also SUBCOMMAND --help)
+    timeline-demo --version                  the version
 
   \(frameOptions)
 

@@ -45,7 +45,7 @@ extension Subcommand {
     } catch {
       console.error(error.message)
       if error.kind == .usage { console.errorLine("usage: " + usage.split(separator: "\n").joined(separator: "\n       ")) }
-      return CommandError.exitStatus
+      return error.status
     }
   }
 }

@@ -9,7 +9,7 @@ struct TimelineCommandLine {
     /// `--ticks N`.
     case ticks(Int64)
     /// `--script FILE`.
-    case script(path: String)
+    case script(path: FilePath)
   }
 
   var mode: Mode
@@ -33,7 +33,7 @@ struct TimelineCommandLine {
   ///   unless exactly one of `--ticks` and `--script` is given.
   init(parsing arguments: inout Arguments) throws(CommandError) {
     var ticks: Int64?
-    var scriptPath: String?
+    var scriptPath: FilePath?
     var options = TimelineOptions()
     while let name = arguments.next() {
       if try options.parse(name, &arguments) { continue }
@@ -41,7 +41,7 @@ struct TimelineCommandLine {
       case "--ticks":
         ticks = try arguments.count(for: name)
       case "--script":
-        scriptPath = try arguments.value(for: name)
+        scriptPath = try arguments.path(for: name)
       case "--hz":
         let hz = try arguments.rate(for: name)
         guard hz > 0 else { throw .usage("--hz: ticks per second must be above 0") }

@@ -5,9 +5,9 @@ import TimelineScript
 /// come from and the timeline's starting configuration.
 struct TimelineOptions {
   var frames: [Int64]?
-  var gifPath: String?
+  var gifPath: FilePath?
   /// `--aseprite FILE.json`: the display list of an Aseprite export.
-  var asepritePath: String?
+  var asepritePath: FilePath?
   /// `--clip NAME`: the tag of the export to set the timeline up with.
   var clipName: String?
   /// The options given, by name.
@@ -28,9 +28,9 @@ struct TimelineOptions {
     case "--frames":
       frames = try arguments.durations(for: name)
     case "--gif":
-      gifPath = try arguments.value(for: name)
+      gifPath = try arguments.path(for: name)
     case "--aseprite":
-      asepritePath = try arguments.value(for: name)
+      asepritePath = try arguments.path(for: name)
     case "--clip":
       clipName = try arguments.value(for: name)
     case "--loops":
@@ -170,7 +170,7 @@ struct TimelineOptions {
   /// starts it with its own `play` line.
   ///
   /// - Throws: a usage error for an unknown tag, and as ``timeline(_:)``.
-  func sheetTimeline(_ provider: SpriteSheetFrameProvider, path: String) throws(CommandError) -> Timeline {
+  func sheetTimeline(_ provider: SpriteSheetFrameProvider, path: FilePath) throws(CommandError) -> Timeline {
     var timeline = try timeline(provider)
     guard let clipName else { return timeline }
     let clip = try AsepriteInput.clip(named: clipName, in: provider.sheet, path: path)

@@ -20,6 +20,8 @@ struct FrameCommand: Subcommand {
       --index N            frame N (from 0)           --index 3
       --out FILE           the image file; its extension, .png or .pam,
                            is its format              --out poster.png
+                           - is standard output (give --format; the
+                           summary line goes to stderr)  --out - --format png
       --format png|pam     the format, which must match FILE's extension
       --size WxH           a thumbnail that fits WxH (aspect kept, never
                            enlarged; area averaging)  --size 64x64
@@ -37,24 +39,24 @@ struct FrameCommand: Subcommand {
     case time(Int64)
   }
 
-  var path: String?
-  var aseprite: String?
+  var path: FilePath?
+  var aseprite: FilePath?
   var clip: String?
-  var output: String
+  var output: FilePath
   var format: ImageFormat
   var choice: Choice
   var size: ImageSize?
   var quiet = false
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
-    var path: String?
-    var output: String?
+    var path: FilePath?
+    var output: FilePath?
     var format: ImageFormat?
     var index: Int64?
     var time: Int64?
     while let word = arguments.next() {
       switch word {
-      case "--out": output = try arguments.value(for: word)
+      case "--out": output = try arguments.path(for: word)
       case "--format": format = try arguments.choice(for: word)
       case "--index": index = try arguments.count(for: word)
       case "--at": time = try arguments.duration(for: word)
@@ -62,9 +64,9 @@ struct FrameCommand: Subcommand {
       case "--quiet", "-q":
         try arguments.flag("--quiet")
         quiet = true
-      case "--aseprite": aseprite = try arguments.value(for: word)
+      case "--aseprite": aseprite = try arguments.path(for: word)
       case "--clip": clip = try arguments.value(for: word)
-      default: try Arguments.positional(word, into: &path)
+      default: try arguments.positional(word, into: &path)
       }
     }
     try AsepriteInput.checkSource(gif: path, aseprite: aseprite, clip: clip, command: "frame")
@@ -78,12 +80,18 @@ struct FrameCommand: Subcommand {
     if clip != nil, index != nil { throw .usage("--index N is a sheet frame; --clip goes with --at TIME") }
     self.path = path
     self.output = output
-    self.format = try ImageFormat.forFile(output, option: "--out", requested: format)
+    if output.isStandardStream {
+      // `--out -`: standard output, in the format `--format` names.
+      guard let format else { throw .usage("--out -: give --format png|pam (standard output has no extension)") }
+      self.format = format
+    } else {
+      self.format = try ImageFormat.forFile(output, option: "--out", requested: format)
+    }
   }
 
   func run(_ console: inout Console) throws(CommandError) {
     if let aseprite { return try runSheet(aseprite, &console) }
-    var provider = try GIFInput.open(path ?? "")
+    var provider = try GIFInput.open(path ?? FilePath(""))
     let index: Int
     switch choice {
     case let .index(requested):
@@ -102,7 +110,7 @@ struct FrameCommand: Subcommand {
   }
 
   /// `frame --aseprite FILE.json`.
-  func runSheet(_ aseprite: String, _ console: inout Console) throws(CommandError) {
+  func runSheet(_ aseprite: FilePath, _ console: inout Console) throws(CommandError) {
     let provider = try AsepriteInput.openWithImage(aseprite)
     let index: Int
     switch choice {
@@ -128,6 +136,13 @@ struct FrameCommand: Subcommand {
   func write(_ frameImage: RGBAImage, frame: Int, _ console: inout Console) throws(CommandError) {
     let image = try ImageFormat.thumbnail(frameImage, fitting: size)
     let bytes = try format.encode(image, for: output)
+    if output.isStandardStream {
+      // The image is the whole of standard output; the summary line,
+      // unless --quiet, goes to standard error.
+      console.write(bytes)
+      if !quiet { console.errorLine(Self.wrote(output, frame: frame, image: image, format: format, bytes: bytes.count)) }
+      return
+    }
     try FileSystem.createFile(output, contents: bytes)
     if !quiet { console.line(Self.wrote(output, frame: frame, image: image, format: format, bytes: bytes.count)) }
   }
@@ -139,7 +154,7 @@ struct FrameCommand: Subcommand {
 
   /// The line `frame` and `frames` print for each image file they write:
   /// `wrote PATH: frame N, WxH pixels, FORMAT, B bytes`.
-  static func wrote(_ path: String, frame: Int, image: RGBAImage, format: ImageFormat, bytes: Int) -> String {
+  static func wrote(_ path: FilePath, frame: Int, image: RGBAImage, format: ImageFormat, bytes: Int) -> String {
     "wrote \(path): frame \(frame), \(image.width)x\(image.height) pixels, \(format.rawValue.uppercased()), \(bytes) bytes"
   }
 }

@@ -31,28 +31,28 @@ struct FramesCommand: Subcommand {
                            the first; each line names the sheet frame
     """, Help.asepriteOptions])
 
-  var path: String?
-  var aseprite: String?
+  var path: FilePath?
+  var aseprite: FilePath?
   var clip: String?
-  var directory: String
+  var directory: FilePath
   var format = ImageFormat.png
   var size: ImageSize?
   var quiet = false
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
-    var path: String?
-    var directory: String?
+    var path: FilePath?
+    var directory: FilePath?
     while let word = arguments.next() {
       switch word {
-      case "--out": directory = try arguments.value(for: word)
+      case "--out": directory = try arguments.path(for: word)
       case "--format": format = try arguments.choice(for: word)
       case "--size": size = try arguments.size(for: word)
       case "--quiet", "-q":
         try arguments.flag("--quiet")
         quiet = true
-      case "--aseprite": aseprite = try arguments.value(for: word)
+      case "--aseprite": aseprite = try arguments.path(for: word)
       case "--clip": clip = try arguments.value(for: word)
-      default: try Arguments.positional(word, into: &path)
+      default: try arguments.positional(word, into: &path)
       }
     }
     try AsepriteInput.checkSource(gif: path, aseprite: aseprite, clip: clip, command: "frames")
@@ -72,7 +72,7 @@ struct FramesCommand: Subcommand {
   /// `position` of `count`; returns its size in bytes and pixels.
   func write(_ frameImage: RGBAImage, frame: Int, position: Int, count: Int, _ console: inout Console) throws(CommandError) -> (bytes: Int, size: String) {
     let image = try ImageFormat.thumbnail(frameImage, fitting: size)
-    let file = FileSystem.join(directory, fileName(position, count: count))
+    let file = directory.appending(fileName(position, count: count).utf8)
     let bytes = try format.encode(image, for: file)
     try FileSystem.createFile(file, contents: bytes)
     if !quiet { console.line(FrameCommand.wrote(file, frame: frame, image: image, format: format, bytes: bytes.count)) }
@@ -81,7 +81,7 @@ struct FramesCommand: Subcommand {
 
   func run(_ console: inout Console) throws(CommandError) {
     if let aseprite { return try runSheet(aseprite, &console) }
-    var provider = try GIFInput.open(path ?? "")
+    var provider = try GIFInput.open(path ?? FilePath(""))
     try FileSystem.createDirectories(directory)
     var total = 0
     for index in 0..<provider.frameCount {
@@ -95,7 +95,7 @@ struct FramesCommand: Subcommand {
   }
 
   /// `frames --aseprite FILE.json`.
-  func runSheet(_ aseprite: String, _ console: inout Console) throws(CommandError) {
+  func runSheet(_ aseprite: FilePath, _ console: inout Console) throws(CommandError) {
     let provider = try AsepriteInput.openWithImage(aseprite)
     // Provider frames: the sheet frames (the first entries of the display
     // list), or the clip's range in the order it plays.

@@ -12,7 +12,7 @@ enum GIFInput {
   ///
   /// - Throws: an input error when it cannot be read or decoded.
   /// - Complexity: O(*n*) in the file size.
-  static func open(_ path: String) throws(CommandError) -> GIFFrameProvider {
+  static func open(_ path: FilePath) throws(CommandError) -> GIFFrameProvider {
     let options = GIFOptions()
     let bytes = try FileSystem.contents(ofFile: path, limit: options.maxFileBytes)
     do {

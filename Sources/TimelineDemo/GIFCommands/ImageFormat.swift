@@ -8,7 +8,7 @@ enum ImageFormat: String, CaseIterable {
   ///
   /// - Throws: an input error naming the file for an image the format
   ///   cannot hold (an empty one: a sprite sheet frame of 0×0).
-  func encode(_ image: RGBAImage, for path: String) throws(CommandError) -> [UInt8] {
+  func encode(_ image: RGBAImage, for path: FilePath) throws(CommandError) -> [UInt8] {
     do {
       switch self {
       case .png: return try image.pngData()
@@ -32,24 +32,15 @@ enum ImageFormat: String, CaseIterable {
     }
   }
 
-  /// The extension of the last component of `path`, without its dot
-  /// (`"png"` for `out/poster.png`), or `nil` when it has none (`poster`,
-  /// `.png`, `out.d/poster`).
-  static func fileExtension(of path: String) -> Substring? {
-    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-    return name[name.index(after: dot)...]
-  }
-
   /// The format of the image file `path`: the one its extension names
   /// (`.png`, `.pam`, in any case), which must be `requested` when given.
   ///
   /// - Throws: a usage error, naming `option`, for a missing or unknown
   ///   extension, or one that is not `requested`'s.
-  static func forFile(_ path: String, option: String, requested: ImageFormat?) throws(CommandError) -> ImageFormat {
+  static func forFile(_ path: FilePath, option: String, requested: ImageFormat?) throws(CommandError) -> ImageFormat {
     guard !path.isEmpty else { throw .usage("\(option): the file name is empty") }
     let names = allCases.map { "." + $0.rawValue }.joined(separator: " or ")
-    guard let found = fileExtension(of: path) else {
+    guard let found = path.fileExtension else {
       throw .usage("\(option) \(path): name the image file with \(names) (its extension is its format)")
     }
     guard let format = ImageFormat(rawValue: found.lowercased()) else {

@@ -14,12 +14,12 @@ struct InfoCommand: Subcommand {
       --crc                also the CRC-32 of each composited RGBA canvas
     """])
 
-  var path: String
+  var path: FilePath
   var json = false
   var crc = false
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
-    var path: String?
+    var path: FilePath?
     while let word = arguments.next() {
       switch word {
       case "--json":
@@ -28,7 +28,7 @@ struct InfoCommand: Subcommand {
       case "--crc":
         try arguments.flag(word)
         crc = true
-      default: try Arguments.positional(word, into: &path)
+      default: try arguments.positional(word, into: &path)
       }
     }
     guard let path else { throw .usage("info needs a GIF file") }
@@ -56,6 +56,7 @@ struct InfoCommand: Subcommand {
       for (position, frame) in frames.enumerated() {
         out += position == 0 ? "\n" : ",\n"
         out += "    {\"delay_cs\": \(frame.info.delayCentiseconds), \"delay_ms\": \(frame.delayMS)"
+        out += ", \"x\": \(frame.info.x), \"y\": \(frame.info.y), \"width\": \(frame.info.width), \"height\": \(frame.info.height)"
         out += ", \"disposal\": \(frame.info.disposal), \"complete\": \(frame.complete)"
         if let crc = frame.crc { out += ", \"crc32\": \"\(Self.hex(crc))\"" }
         out += "}"

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import TimelineScript
 
 /// Where a subcommand writes: standard output, buffered (one write per
 /// 64 KiB, so long simulations are not bound by per-line writes), and
@@ -19,11 +20,21 @@ struct Console {
 
   /// Whether standard output is a terminal (`play` draws only on one).
   let isTerminal: Bool
+  /// Whether standard error is a terminal (long runs show their progress
+  /// there only then: ``progress(_:)``).
+  let errorIsTerminal: Bool
+  /// Whether a progress line is on standard error now.
+  private var showsProgress = false
 
   /// A console that hands standard output's bytes to `output` and standard
-  /// error's to `error`; `isTerminal` says whether `output` is a terminal.
-  init(isTerminal: Bool = false, output: @escaping ([UInt8]) -> Void, error: @escaping ([UInt8]) -> Void) {
+  /// error's to `error`; `isTerminal` and `errorIsTerminal` say whether
+  /// they are terminals.
+  init(
+    isTerminal: Bool = false, errorIsTerminal: Bool = false,
+    output: @escaping ([UInt8]) -> Void, error: @escaping ([UInt8]) -> Void
+  ) {
     self.isTerminal = isTerminal
+    self.errorIsTerminal = errorIsTerminal
     writeOutput = output
     writeError = error
     buffer.reserveCapacity(1 << 16)
@@ -32,7 +43,7 @@ struct Console {
   /// The process's standard output and standard error.
   static func standard() -> Console {
     Console(
-      isTerminal: isatty(1) == 1,
+      isTerminal: isatty(1) == 1, errorIsTerminal: isatty(2) == 1,
       output: { FileSystem.writeAll($0, toDescriptor: 1) },
       error: { FileSystem.writeAll($0, toDescriptor: 2) })
   }
@@ -64,9 +75,28 @@ struct Console {
   }
 
   /// Writes `text` and a newline to standard error, after flushing
-  /// standard output.
+  /// standard output. Control and invisible characters in `text` (from a
+  /// file or a word the user gave) are written escaped
+  /// (``TextEscaping``), never as they are.
   mutating func errorLine(_ text: String) {
     flush()
-    writeError(Array("\(text)\n".utf8))
+    clearProgress()
+    writeError(Array("\(TextEscaping.escaped(text, keepingNewlines: true))\n".utf8))
+  }
+
+  /// Shows `text` as the progress line on standard error, in place of the
+  /// one before (a carriage return, then the line cleared to its end).
+  /// Only for a terminal: callers check ``errorIsTerminal``.
+  mutating func progress(_ text: String) {
+    flush()
+    writeError(Array("\r\(text)\u{1B}[K".utf8))
+    showsProgress = true
+  }
+
+  /// Removes the progress line, if one is shown.
+  mutating func clearProgress() {
+    guard showsProgress else { return }
+    writeError(Array("\r\u{1B}[K".utf8))
+    showsProgress = false
   }
 }

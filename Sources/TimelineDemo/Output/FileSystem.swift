@@ -29,12 +29,12 @@ enum FileSystem {
   ///   regular file, cannot be opened or read, or holds more than `limit`
   ///   bytes (checked before reading).
   /// - Complexity: O(*n*) in the file size.
-  static func contents(ofFile path: String, limit: Int = maxFileBytes) throws(CommandError) -> [UInt8] {
+  static func contents(ofFile path: FilePath, limit: Int = maxFileBytes) throws(CommandError) -> [UInt8] {
     guard !path.isEmpty else { throw .usage("the file name is empty") }
     var status = stat()
-    guard stat(path, &status) == 0 else { throw .input("\(path): \(lastError())") }
+    guard try call(path, { stat($0, &status) }) == 0 else { throw .input("\(path): \(lastError())") }
     try requireRegular(path, status)
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = try call(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
     guard descriptor >= 0 else { throw .input("\(path): \(lastError())") }
     defer { _ = close(descriptor) }
     guard fstat(descriptor, &status) == 0 else { throw .input("\(path): \(lastError())") }
@@ -71,13 +71,13 @@ enum FileSystem {
   ///   directory, a named pipe or a device. A file left half-written is
   ///   removed.
   /// - Complexity: O(*n*) in the bytes.
-  static func createFile(_ path: String, contents bytes: [UInt8]) throws(CommandError) {
+  static func createFile(_ path: FilePath, contents bytes: [UInt8]) throws(CommandError) {
     guard !path.isEmpty else { throw .usage("the file name is empty") }
     var status = stat()
-    if stat(path, &status) == 0 { try requireRegular(path, status) }
+    if try call(path, { stat($0, &status) }) == 0 { try requireRegular(path, status) }
     // Non-blocking: a named pipe put there since the `stat` fails to open
     // (ENXIO) instead of waiting for a reader.
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0o666)
+    let descriptor = try call(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0o666) }
     guard descriptor >= 0 else { throw .input("\(path): cannot write: \(lastError())") }
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
       _ = close(descriptor)
@@ -86,7 +86,7 @@ enum FileSystem {
     var failure = writeFully(bytes, to: descriptor)
     if close(descriptor) != 0, failure == 0 { failure = errno }
     guard failure == 0 else {
-      _ = unlink(path)
+      _ = path.withCString { unlink($0) }
       throw .input("\(path): cannot write: \(text(of: failure))")
     }
   }
@@ -95,29 +95,32 @@ enum FileSystem {
   ///
   /// - Throws: an error `PATH: <reason>` when one cannot be created or
   ///   `path` names something other than a directory.
-  static func createDirectories(_ path: String) throws(CommandError) {
+  static func createDirectories(_ path: FilePath) throws(CommandError) {
     guard !path.isEmpty else { throw .usage("the directory name is empty") }
-    var prefix = path.hasPrefix("/") ? "/" : ""
-    for component in path.split(separator: "/") {
-      prefix += component
-      if mkdir(prefix, 0o777) != 0, errno != EEXIST {
+    var prefix = FilePath(bytes: path.bytes.first == 0x2F ? [0x2F] : [])
+    for component in path.bytes.split(separator: 0x2F) {
+      prefix = prefix.appending(component)
+      if try call(prefix, { mkdir($0, 0o777) }) != 0, errno != EEXIST {
         throw .input("\(path): cannot create directory '\(prefix)': \(lastError())")
       }
-      prefix += "/"
     }
     var status = stat()
-    guard stat(path, &status) == 0 else { throw .input("\(path): \(lastError())") }
+    guard try call(path, { stat($0, &status) }) == 0 else { throw .input("\(path): \(lastError())") }
     guard status.st_mode & S_IFMT == S_IFDIR else { throw .input("\(path): not a directory") }
   }
 
-  /// `path` and `name` joined by one `/`.
-  static func join(_ path: String, _ name: String) -> String {
-    path.isEmpty || path.hasSuffix("/") ? path + name : path + "/" + name
+  /// Calls `body` with `path` as a C string.
+  ///
+  /// - Throws: an input error when the name holds a NUL byte (possible
+  ///   only for a name read from a file, such as an export's `meta.image`).
+  private static func call<Result>(_ path: FilePath, _ body: (UnsafePointer<CChar>) -> Result) throws(CommandError) -> Result {
+    guard let result = path.withCString(body) else { throw .input("\(path): the file name holds a NUL byte") }
+    return result
   }
 
   /// Throws `PATH: not a regular file (a directory)` and the like unless
   /// `status` is that of a regular file.
-  private static func requireRegular(_ path: String, _ status: stat) throws(CommandError) {
+  private static func requireRegular(_ path: FilePath, _ status: stat) throws(CommandError) {
     let kind: String
     switch status.st_mode & S_IFMT {
     case S_IFREG: return

@@ -32,12 +32,12 @@ struct PlayCommand: Subcommand {
   static let help = Help.subcommand(
     usage: usage, [options, Help.timelineOptions, Help.asepriteOptions])
 
-  var path: String?
+  var path: FilePath?
   var options = TimelineOptions()
   var limit: Int64?
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
-    var path: String?
+    var path: FilePath?
     while let word = arguments.next() {
       if word == "--frames" || word == "--gif" {
         throw .usage("\(word) is an option of --ticks and --script; play plays FILE.gif or --aseprite FILE.json")
@@ -45,7 +45,7 @@ struct PlayCommand: Subcommand {
       if try options.parse(word, &arguments) { continue }
       switch word {
       case "--duration": limit = try arguments.duration(for: word)
-      default: try Arguments.positional(word, into: &path)
+      default: try arguments.positional(word, into: &path)
       }
     }
     if path == nil, options.asepritePath == nil {
@@ -65,7 +65,7 @@ struct PlayCommand: Subcommand {
       let height = provider.sheet.frames.map(\.sourceSize.height).max() ?? 1
       return try present(timeline, width: width, height: height, &console) { try? provider.image(shownBy: $0) }
     }
-    let provider = try GIFInput.open(path ?? "")
+    let provider = try GIFInput.open(path ?? FilePath(""))
     let timeline = try options.timeline(provider)
     try present(timeline, width: provider.canvasWidth, height: provider.canvasHeight, &console) {
       try? provider.frame(shownBy: $0)

@@ -66,7 +66,7 @@ struct ScriptFileCommand: TimelineSubcommand {
     """)
 
   var options: TimelineOptions
-  var path: String
+  var path: FilePath
   var json: Bool
 
   /// The script run `commandLine` describes, if it gives `--script`.

@@ -43,15 +43,51 @@ struct TickSimulation: TimelineJob {
     /// `nil` when the timeline can finish: with a finite loop count, a
     /// backward rate, or after a `--reverse-at` reversal.
     var drift: Int64?
+    /// Why ``drift`` is `nil`, as the readable summary says it.
+    var noDriftReason: String?
+    /// The ticks run: all of them, unless the run was interrupted.
+    var ticksRun: Int64
   }
 
-  func run(_ start: Timeline, sheet: SpriteSheetFrameProvider?, console: inout Console) {
-    let summary = simulate(start, sheet: sheet) { console.line($0) }
+  /// The most ticks a run takes at `hzMillionths`: the last tick whose
+  /// nominal instant stays below `Int64.max` ns (about 292 years; at 60 Hz,
+  /// 553,402,322,211 ticks). Past it the manual clock could not advance.
+  var maxTicks: Int64 {
+    let hz = UInt64(hzMillionths)
+    let product = UInt64(Int64.max).multipliedFullWidth(by: hz)
+    let estimate = product.high < 1_000_000_000_000_000
+      ? UInt64(1_000_000_000_000_000).dividingFullWidth(product).quotient : UInt64(Int64.max)
+    var count = Int64(clamping: estimate)
+    while count > 0, nominalInstant(count) == .max { count -= 1 }
+    while count < .max, nominalInstant(count + 1) < .max { count += 1 }
+    return count
+  }
+
+  func run(_ start: Timeline, sheet: SpriteSheetFrameProvider?, console: inout Console) throws(CommandError) {
+    let limit = maxTicks
+    guard ticks <= limit else {
+      throw .usage("--ticks \(ticks): at \((try? Rate(millionths: hzMillionths)).map { "\($0)" } ?? "\(hzMillionths) millionths of a") Hz the clock would pass Int64.max ns (about 292 years); give at most \(limit) ticks")
+    }
+    // Ctrl-C (or SIGTERM) stops the run between ticks; what ran is
+    // summed up below, then the run fails with status 130.
+    let signals = InterruptSignals()
+    defer { signals.restore() }
+    var meter = ProgressMeter(total: ticks, unit: "ticks", enabled: console.errorIsTerminal)
+    let summary = simulate(start, sheet: sheet, write: { console.line($0) }) { done in
+      if signals.isPending { return true }
+      meter.update(done, on: &console)
+      return false
+    }
+    console.clearProgress()
     let drift = summary.drift.map(String.init)
     if json {
-      console.line(#"{"summary":{"ticks":\#(ticks),"frames_shown":\#(summary.stats.framesShown),"frames_skipped":\#(summary.stats.framesSkipped),"loops":\#(summary.loops),"state":"\#(summary.state.rawValue)","t":\#(summary.position),"frame":\#(summary.frame),"simulated_ns":\#(summary.simulated),"clamped_sum_ns":\#(summary.stats.clampedSum),"cue_hits":\#(summary.stats.cueHits),"range_switches":\#(summary.stats.rangeSwitches),"reversals":\#(summary.stats.reversals),"drift_ns":\#(drift ?? "null"),"longest_tick_ns":\#(summary.stats.longestTick)}}"#)
+      console.line(#"{"summary":{"ticks":\#(ticks),"ticks_run":\#(summary.ticksRun),"frames_shown":\#(summary.stats.framesShown),"frames_skipped":\#(summary.stats.framesSkipped),"loops":\#(summary.loops),"state":"\#(summary.state.rawValue)","t":\#(summary.position),"frame":\#(summary.frame),"simulated_ns":\#(summary.simulated),"clamped_sum_ns":\#(summary.stats.clampedSum),"cue_hits":\#(summary.stats.cueHits),"range_switches":\#(summary.stats.rangeSwitches),"reversals":\#(summary.stats.reversals),"drift_ns":\#(drift ?? "null"),"longest_tick_ns":\#(summary.stats.longestTick)}}"#)
     } else {
-      console.line("summary: \(ticks) ticks over \(Self.seconds(summary.simulated)) simulated; frames shown \(summary.stats.framesShown), skipped \(summary.stats.framesSkipped); cue hits \(summary.stats.cueHits); range switches \(summary.stats.rangeSwitches); reversals \(summary.stats.reversals); loops \(summary.loops); final state \(summary.state.rawValue) at t=\(summary.position) ns, frame \(summary.frame); clamped tick sum \(summary.stats.clampedSum) ns, drift \(drift ?? "n/a") ns; longest tick \(Self.seconds(summary.stats.longestTick))")
+      let interrupted = summary.ticksRun < ticks ? " (interrupted after \(summary.ticksRun))" : ""
+      console.line("summary: \(ticks) ticks\(interrupted) over \(Self.seconds(summary.simulated)) simulated; frames shown \(summary.stats.framesShown), skipped \(summary.stats.framesSkipped); cue hits \(summary.stats.cueHits); range switches \(summary.stats.rangeSwitches); reversals \(summary.stats.reversals); loops \(summary.loops); final state \(summary.state.rawValue) at t=\(summary.position) ns, frame \(summary.frame); clamped tick sum \(summary.stats.clampedSum) ns, \(drift.map { "drift \($0) ns" } ?? "no drift measured (\(summary.noDriftReason ?? ""))"); longest tick \(Self.seconds(summary.stats.longestTick))")
+    }
+    if summary.ticksRun < ticks {
+      throw .interrupted("interrupted after tick \(summary.ticksRun) of \(ticks); the summary above covers those")
     }
   }
 
@@ -59,7 +95,13 @@ struct TickSimulation: TimelineJob {
   /// With `sheet`, the timeline's provider for `--aseprite`, each JSON
   /// tick also gives the sheet frame shown (`"sheet_frame"`, Aseprite's
   /// frame number, from 0).
-  func simulate(_ start: Timeline, sheet: SpriteSheetFrameProvider? = nil, write: (String) -> Void) -> Summary {
+  ///
+  /// Every 65,536 ticks it calls `shouldStop` with the ticks run so far,
+  /// and stops when it returns `true` (the summary then covers those).
+  func simulate(
+    _ start: Timeline, sheet: SpriteSheetFrameProvider? = nil, write: (String) -> Void,
+    shouldStop: (Int64) -> Bool = { _ in false }
+  ) -> Summary {
     var timeline = start
     let clock = ManualClock()
     var driver = TimelineDriver(clock: clock)
@@ -69,10 +111,13 @@ struct TickSimulation: TimelineJob {
     var stats = Stats()
     var previous: Int64 = 0
     var reversals = reverseTimes[...]
+    var ticksRun: Int64 = 0
 
     _ = driver.tick(&timeline)  // anchors at 0
     timeline.play()
     for k in 1...max(ticks, 1) where ticks > 0 {
+      if k & 0xFFFF == 0, shouldStop(ticksRun) { break }
+      ticksRun = k
       var instant = nominalInstant(k)
       if jitterSeed != nil {
         // Late by up to a quarter period; one tick in 600 stalls 0.1 to 3 s,
@@ -108,11 +153,18 @@ struct TickSimulation: TimelineJob {
     let product = UInt64(stats.clampedSum).multipliedFullWidth(by: UInt64(max(rate, 0)))
     let expected: UInt64? = product.high < 1_000_000 ? UInt64(1_000_000).dividingFullWidth(product).quotient : nil
     // A switch into a queued clip starts the position again: no drift then.
-    let drift = timeline.totalDuration == nil && stats.rangeSwitches == 0 && stats.reversals == 0 && rate >= 0
-      ? expected.flatMap { $0 <= UInt64(Int64.max) ? timeline.position - Int64($0) : nil } : nil
+    let noDriftReason: String? =
+      if timeline.totalDuration != nil { "the loop count is finite, so the timeline can finish" }
+      else if stats.rangeSwitches > 0 { "a queued clip started the position again" }
+      else if stats.reversals > 0 { "--reverse-at turned the timeline around" }
+      else if rate < 0 { "the timeline plays backward" }
+      else if expected.map({ $0 > UInt64(Int64.max) }) ?? true { "clamped sum times rate is past Int64.max" }
+      else { nil }
+    let drift = noDriftReason == nil ? expected.map { timeline.position - Int64($0) } : nil
     return Summary(
       stats: stats, state: timeline.state, position: timeline.position, frame: timeline.currentFrame,
-      loops: timeline.completedIterations, simulated: previous, drift: drift)
+      loops: timeline.completedIterations, simulated: previous, drift: drift, noDriftReason: noDriftReason,
+      ticksRun: ticksRun)
   }
 
   /// What one `--reverse-at` reversal did, as the output's line.

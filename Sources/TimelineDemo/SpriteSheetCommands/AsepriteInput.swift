@@ -7,7 +7,7 @@ enum AsepriteInput {
   /// - Throws: an input error `PATH: <reason>` when it cannot be read or is
   ///   not a valid export (the reason names the field and byte offset).
   /// - Complexity: O(*n*) in the file size.
-  static func open(_ path: String) throws(CommandError) -> AsepriteSheet {
+  static func open(_ path: FilePath) throws(CommandError) -> AsepriteSheet {
     let limits = SpriteSheetLimits()
     let bytes = try FileSystem.contents(ofFile: path, limit: limits.maxFileBytes)
     do {
@@ -20,7 +20,7 @@ enum AsepriteInput {
   /// The clip of the tag `name` of `sheet`, read from `path`.
   ///
   /// - Throws: a usage error naming the tags there are.
-  static func clip(named name: String, in sheet: AsepriteSheet, path: String) throws(CommandError) -> Clip {
+  static func clip(named name: String, in sheet: AsepriteSheet, path: FilePath) throws(CommandError) -> Clip {
     guard let clip = sheet.clip(named: name) else {
       let tags = sheet.tags.map { "'\($0.name)'" }.joined(separator: ", ")
       throw .usage("--clip \(name): \(path) has no tag '\(name)' (\(tags.isEmpty ? "it has no tags" : "tags: " + tags))")
@@ -33,16 +33,15 @@ enum AsepriteInput {
   /// export's folder; a Windows path (with a drive letter or backslashes,
   /// as Aseprite on Windows may write) by its file name, in the export's
   /// folder.
-  static func imagePath(_ image: String, nextTo jsonPath: String) -> String {
-    if image.hasPrefix("/") { return image }
+  static func imagePath(_ image: String, nextTo jsonPath: FilePath) -> FilePath {
+    if image.hasPrefix("/") { return FilePath(image) }
     let scalars = Array(image.unicodeScalars)
     let hasDrive = scalars.count >= 2 && scalars[1] == ":" && scalars[0].properties.isAlphabetic
     var name = Substring(image)
     if hasDrive || image.contains("\\") {
       name = image.split(omittingEmptySubsequences: false) { $0 == "\\" || $0 == "/" }.last ?? name
     }
-    guard let slash = jsonPath.lastIndex(of: "/") else { return String(name) }
-    return String(jsonPath[...slash]) + name
+    return jsonPath.directoryPrefix.appending(name.utf8)
   }
 }
 
@@ -54,7 +53,7 @@ extension AsepriteInput {
   /// - Throws: an input error when the export or the image cannot be read
   ///   or decoded, or the image does not fit the export.
   /// - Complexity: O(*n*) in the files' sizes and the image's pixels.
-  static func openWithImage(_ path: String) throws(CommandError) -> SpriteSheetFrameProvider {
+  static func openWithImage(_ path: FilePath) throws(CommandError) -> SpriteSheetFrameProvider {
     let sheet = try open(path)
     guard let name = sheet.image else {
       throw .input("\(path): the export has no meta.image, so its sheet image cannot be found")
@@ -98,7 +97,7 @@ extension AsepriteInput {
 
   /// The usage error for `--clip` or `--aseprite` given where they do not
   /// go: `--clip` without `--aseprite`, or `--aseprite` with a GIF file.
-  static func checkSource(gif: String?, aseprite: String?, clip: String?, command: String) throws(CommandError) {
+  static func checkSource(gif: FilePath?, aseprite: FilePath?, clip: String?, command: String) throws(CommandError) {
     if gif != nil, aseprite != nil { throw .usage("give FILE.gif or --aseprite FILE.json, not both") }
     if gif == nil, aseprite == nil { throw .usage("\(command) needs a GIF file or --aseprite FILE.json") }
     if let clip, aseprite == nil { throw .usage("--clip \(clip) needs --aseprite FILE.json") }

@@ -24,17 +24,17 @@ struct SheetCommand: Subcommand {
       timeline-demo --aseprite hero.json --clip walk --ticks 120 --json
     """])
 
-  var path: String
+  var path: FilePath
   var json = false
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
-    var path: String?
+    var path: FilePath?
     while let word = arguments.next() {
       switch word {
       case "--json":
         try arguments.flag(word)
         json = true
-      default: try Arguments.positional(word, into: &path)
+      default: try arguments.positional(word, into: &path)
       }
     }
     guard let path else { throw .usage("sheet needs an Aseprite JSON file") }
@@ -66,7 +66,7 @@ struct SheetCommand: Subcommand {
   static func loops(_ loops: LoopCount) -> String { loops.plays.map(String.init) ?? "inf" }
 
   /// The readable listing.
-  static func text(_ sheet: AsepriteSheet, path: String) -> [String] {
+  static func text(_ sheet: AsepriteSheet, path: FilePath) -> [String] {
     var lines: [String] = []
     let count = sheet.frames.count
     var header = "\(path): \(count) frame\(count == 1 ? "" : "s"), \(sheet.tags.count) tag\(sheet.tags.count == 1 ? "" : "s"), \(sheet.layout.rawValue) layout"

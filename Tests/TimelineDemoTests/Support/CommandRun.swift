@@ -11,13 +11,24 @@ struct CommandRun {
   /// Runs `words` (without the program's name); `isTerminal` says whether
   /// the console's standard output passes for a terminal.
   init(_ words: [String], isTerminal: Bool = false) {
+    self.init(Arguments(words), isTerminal: isTerminal)
+  }
+
+  /// Runs the words whose bytes are `bytes` (a word need not be UTF-8, as
+  /// a shell can pass `$'\xff.gif'`).
+  init(bytes: [[UInt8]], isTerminal: Bool = false) {
+    self.init(Arguments(bytes: bytes), isTerminal: isTerminal)
+  }
+
+  /// Runs `arguments`.
+  init(_ arguments: Arguments, isTerminal: Bool) {
     final class Streams {
       var output: [UInt8] = []
       var error: [UInt8] = []
     }
     let streams = Streams()
     var console = Console(isTerminal: isTerminal, output: { streams.output += $0 }, error: { streams.error += $0 })
-    status = Dispatcher.run(words, console: &console)
+    status = Dispatcher.run(arguments, console: &console)
     console.flush()
     output = streams.output
     error = streams.error

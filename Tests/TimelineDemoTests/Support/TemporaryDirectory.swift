@@ -8,8 +8,8 @@ struct TemporaryDirectory {
 
   init() throws {
     path = NSTemporaryDirectory() + "animtimeline-demo-\(UInt64.random(in: 0...UInt64.max))"
-    try FileSystem.createDirectories(path)
-    try FileSystem.createFile(gif, contents: SampleGIF.bytes)
+    try FileSystem.createDirectories(FilePath(path))
+    try FileSystem.createFile(FilePath(gif), contents: SampleGIF.bytes)
   }
 
   /// The sample GIF (32x32, 10 frames).
