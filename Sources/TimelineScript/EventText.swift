@@ -39,15 +39,26 @@ public enum EventText {
 
   /// The event as a phrase, e.g. `frame 0 -> 1` or `loop 2 completed`.
   public static func describe(_ event: TimelineEvent) -> String {
+    describe(event, frameNumber: { $0 })
+  }
+
+  /// The event as a phrase, with each frame (of a frame change or a cue)
+  /// shown as `frameNumber` numbers it: a sprite sheet's events name
+  /// Aseprite's frame numbers, not the provider's display-list entries.
+  public static func describe(_ event: TimelineEvent, frameNumber: (Int) -> Int) -> String {
     switch event {
     case let .frameChanged(from, to, slots):
-      slots == 1 ? "frame \(from) -> \(to)" : "frame \(from) -> \(to) (\(slots) slots)"
-    case let .loopCompleted(completed): "loop \(completed) completed"
-    case .finished: "finished"
-    case .suspended: "suspended"
-    case .resumed: "resumed"
-    case let .cue(hit): hit.count == 1 ? "cue \(hit.name) on frame \(hit.frame)" : "cue \(hit.name) on frame \(hit.frame) x\(hit.count)"
-    case let .rangeSwitched(frames): "range \(frames.lowerBound)-\(frames.upperBound) starts"
+      let (a, b) = (frameNumber(from), frameNumber(to))
+      return slots == 1 ? "frame \(a) -> \(b)" : "frame \(a) -> \(b) (\(slots) slots)"
+    case let .loopCompleted(completed): return "loop \(completed) completed"
+    case .finished: return "finished"
+    case .suspended: return "suspended"
+    case .resumed: return "resumed"
+    case let .cue(hit):
+      let frame = frameNumber(hit.frame)
+      let name = TextEscaping.escaped(hit.name)
+      return hit.count == 1 ? "cue \(name) on frame \(frame)" : "cue \(name) on frame \(frame) x\(hit.count)"
+    case let .rangeSwitched(frames): return "range \(frames.lowerBound)-\(frames.upperBound) starts"
     }
   }
 }

@@ -226,4 +226,20 @@ import TimelineScript
     console.errorLine("error: y")
     #expect(String(decoding: written, as: UTF8.self) == "\rx\u{1B}[K\r\u{1B}[Kerror: y\n")
   }
+
+  /// "attack" plays sheet frames 3,2,1,2,3 (120, 80, 50, 80, 120 ms): the
+  /// readable lines name those, not the display-list entries 4...8.
+  @Test func sheetTicksNameAsepriteFrames() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try DemoSheet.write(in: directory)
+    let run = CommandRun(["--ticks", "60", "--aseprite", path, "--clip", "attack"])
+    #expect(run.status == 0, "\(run.errorText)")
+    let lines = run.outputText.split(separator: "\n").map(String.init)
+    #expect(Array(lines.prefix(4)) == [
+      "tick 8 at 0.133s: frame 3 -> 2", "tick 12 at 0.200s: frame 2 -> 1",
+      "tick 15 at 0.250s: frame 1 -> 2", "tick 20 at 0.333s: frame 2 -> 3",
+    ])
+    #expect(lines.last?.contains("final state finished at t=450000000 ns, frame 3;") == true)
+  }
 }

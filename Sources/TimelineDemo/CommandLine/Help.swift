@@ -74,8 +74,9 @@ enum Help {
     play(clip:) does, with any --then queued after it; so it does not go
     with --range, --loops or --direction. The timeline is left stopped at
     the clip's start: --ticks and play start it; a script needs its own
-    'play' line. With --ticks --json, each tick also gives "sheet_frame":
-    Aseprite's frame number shown. The sheet image (frame, frames, play)
+    'play' line. The readable --ticks lines name Aseprite's frame numbers
+    (frame 3 -> 2); with --ticks --json, "frame" is the display-list entry
+    and "sheet_frame" Aseprite's frame number shown. The sheet image (frame, frames, play)
     is meta.image, found from the JSON file's folder (a Windows path by
     its file name there).
   """
