@@ -1,10 +1,11 @@
-/// Counters of a ``GIFFrameProvider``'s decoding and caching work, for
-/// tests and benchmarks.
-public struct GIFCacheStatistics: Hashable, Sendable {
+/// Counters of an animated image provider's decoding and caching work
+/// (``GIFFrameProvider/statistics``), for tests and benchmarks.
+public struct AnimationCacheStatistics: Hashable, Sendable {
   /// How many times a frame was decoded and drawn.
   public var frameDecodes: Int
   /// The bytes the canvas cache holds now (pixels plus a fixed 64-byte
-  /// overhead an entry); at most ``GIFOptions/cacheByteBudget``.
+  /// overhead an entry); at most the provider's cache byte budget
+  /// (``GIFOptions/cacheByteBudget``).
   public var cachedBytes: Int
   /// The most bytes the canvas cache ever held.
   public var peakCachedBytes: Int
@@ -22,3 +23,6 @@ public struct GIFCacheStatistics: Hashable, Sendable {
     self.cachedCanvases = cachedCanvases
   }
 }
+
+/// The GIF provider's counters: ``AnimationCacheStatistics``, the engine's.
+public typealias GIFCacheStatistics = AnimationCacheStatistics

@@ -16,7 +16,7 @@ import Darwin
 /// The cache owns its canvases: it stores copies, and hands them out only
 /// to be copied from, so their storage is never shared and an evicted
 /// canvas's storage takes the next canvas stored.
-struct GIFCanvasCache: Sendable {
+struct AnimationCanvasCache: Sendable {
   struct Entry: Sendable {
     var pixels: [UInt8]
     var lastUse: UInt64

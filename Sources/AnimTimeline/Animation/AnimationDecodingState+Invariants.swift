@@ -1,16 +1,4 @@
-extension GIFFrameProvider {
-  /// Checks the invariants of the shared decoding state (see
-  /// `GIFDecodingState._checkInvariants(in:)`), taking the lock; compiled
-  /// only with `ANIMTIMELINE_INTERNAL_CHECKS` (debug builds and tests).
-  @inline(__always)
-  func _checkInvariants() {
-    #if ANIMTIMELINE_INTERNAL_CHECKS
-    state.withLock { $0._checkInvariants(in: self) }
-    #endif
-  }
-}
-
-extension GIFDecodingState {
+extension AnimationDecodingState {
   /// Checks the invariants of the playback state, the keyframe bookkeeping
   /// and the canvas cache; compiled only with `ANIMTIMELINE_INTERNAL_CHECKS`
   /// (debug builds and tests), like `TimelineCore._checkInvariants()`. It
@@ -18,7 +6,7 @@ extension GIFDecodingState {
   /// after every frame that `frame(at:)`, `withFrame(at:_:)` or
   /// `isFrameComplete(_:)` makes, with the provider's lock held.
   ///
-  /// - The cache (``GIFCanvasCache/_checkInvariants(canvasByteCount:)``):
+  /// - The cache (``AnimationCanvasCache/_checkInvariants(canvasByteCount:)``):
   ///   its byte total is at most the budget and equals the sum of its
   ///   entries; every entry is a canvas; its keys are frames whose canvas
   ///   is not known to be blank, marked as checkpoints exactly at the
@@ -27,17 +15,18 @@ extension GIFDecodingState {
   ///   bytes, shares no storage with a cached canvas, and the saved
   ///   rectangle is either absent or the size opening computed, so at most
   ///   two canvases' worth of bytes live outside the cache, the bound
-  ///   `Docs/GIFProvider.md` states.
+  ///   `Docs/AnimationEngine.md` states.
   /// - The keyframes: the shown frame has been decoded; a frame marked as
-  ///   covering the canvas was decoded whole, opaque, over the whole
-  ///   canvas; a frame drawn on a stand-in canvas is such a frame.
+  ///   covering the canvas was decoded whole and overwrites every pixel
+  ///   (the drawer's `overwritesCanvas`); a frame drawn on a stand-in
+  ///   canvas is such a frame.
   ///
   /// - Complexity: O(*e*) for *e* cached canvases, up to
-  ///   ``GIFCanvasCache/entriesWalkedByChecks``; O(1) above.
+  ///   ``AnimationCanvasCache/entriesWalkedByChecks``; O(1) above.
   @inline(__always)
-  func _checkInvariants(in file: GIFFrameProvider) {
+  func _checkInvariants(in file: AnimationLayout) {
     #if ANIMTIMELINE_INTERNAL_CHECKS
-    let count = file.index.frames.count
+    let count = file.frames.count
     let canvasBytes = file.canvasByteCount
     precondition(count >= 1, "a provider without frames")
     precondition(
@@ -45,7 +34,7 @@ extension GIFDecodingState {
       "per-frame bookkeeping out of step with the frames")
     precondition(file.blankBefore[0], "the first frame does not start on a blank canvas")
     precondition(file.checkpointStride >= 1, "checkpoint stride below 1")
-    let capacity = cache.budget / (canvasBytes + GIFCanvasCache.entryOverhead)
+    let capacity = cache.budget / (canvasBytes + AnimationCanvasCache.entryOverhead)
     if capacity > 0 {
       precondition((count - 1) / file.checkpointStride + 1 <= capacity, "the checkpoints alone overflow the budget")
     }
@@ -68,14 +57,13 @@ extension GIFDecodingState {
     precondition(completeness[cursor] != .unknown, "the shown frame's completeness is unknown")
     precondition(!drawnOnStandIn || coversCanvas[cursor], "a frame drawn on a stand-in does not cover the canvas")
     precondition(!drawnOnStandIn || !file.blankBefore[cursor], "a stand-in under a frame known to start blank")
-    if file.index.frames[cursor].disposalMethod == .restorePrevious {
-      let visible = GIFCompositor.visibleRectangle(
-        of: file.index.frames[cursor], canvasWidth: file.canvasWidth, canvasHeight: file.canvasHeight)
-      precondition(saved.count >= visible.columns * visible.rows * 4, "no room for the pixels under a restoring frame")
+    if file.frames[cursor].disposal == .restorePrevious {
+      let visible = file.frames[cursor].rectangle.clipped(toWidth: file.canvasWidth, height: file.canvasHeight)
+      precondition(saved.count >= visible.width * visible.height * 4, "no room for the pixels under a restoring frame")
     }
     if coversCanvas[cursor] { checkCovers(cursor, in: file) }
 
-    guard cache.entries.count <= GIFCanvasCache.entriesWalkedByChecks else { return }
+    guard cache.entries.count <= AnimationCanvasCache.entriesWalkedByChecks else { return }
     let working = Self.storage(canvas)
     for (key, entry) in cache.entries {
       precondition(key >= 1 && key < count, "a cached canvas for no frame after the first")
@@ -89,11 +77,10 @@ extension GIFDecodingState {
 
   #if ANIMTIMELINE_INTERNAL_CHECKS
   /// Checks that frame `position`, marked as covering the canvas, is one.
-  private func checkCovers(_ position: Int, in file: GIFFrameProvider) {
-    let frame = file.index.frames[position]
+  private func checkCovers(_ position: Int, in file: AnimationLayout) {
     precondition(
-      completeness[position] == .complete && frame.transparentIndex == nil && !GIFFrameProvider.drawsNothing(frame)
-        && GIFFrameProvider.covers(frame, file.index),
+      completeness[position] == .complete && drawer.overwritesCanvas(position) && !file.frames[position].drawsNothing
+        && file.frames[position].rectangle.covers(width: file.canvasWidth, height: file.canvasHeight),
       "a frame marked as covering the canvas does not")
   }
 

@@ -1,7 +1,9 @@
-/// The mutable half of a ``GIFFrameProvider``: the working canvas, the
-/// canvas cache, the decoders and what decoding has learnt about each
-/// frame. Every copy of a provider shares one, behind a lock (the
-/// provider's `state`); the methods here run with that lock held.
+/// The mutable half of an animated image provider, whatever its format:
+/// the working canvas, the canvas cache, the format's frame drawer (its
+/// decoders) and what decoding has learnt about each frame. Every copy of
+/// a provider shares one, behind a lock (``AnimationRenderer``); the
+/// methods here run with that lock held, and read the file's fixed facts
+/// from its ``AnimationLayout``.
 ///
 /// Drawing is in place, on one working canvas. Moving on from the frame
 /// shown to the next applies the shown frame's disposal to its own
@@ -10,9 +12,10 @@
 /// the frames' rectangles, never the whole canvas. Whole canvases are
 /// copied only where a copy is the point: into the cache (a canvas stored
 /// for later seeks) and out of it (a seek that starts from a stored one).
-struct GIFDecodingState {
-  var compositor = GIFCompositor()
-  var cache: GIFCanvasCache
+struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
+  /// The format's part: draws a frame's pixels.
+  var drawer: Drawer
+  var cache: AnimationCanvasCache
   /// The frame `canvas` shows, or -1 before any frame is drawn.
   var cursor = -1
   /// The composited canvas of frame `cursor`, `width * height * 4` bytes
@@ -23,30 +26,40 @@ struct GIFDecodingState {
   /// opaquely): `canvas` is exact, but what disposal 3 would go back to,
   /// and so `saved`, is not.
   var drawnOnStandIn = false
-  /// When frame `cursor` restores the canvas after it (disposal 3 or 4):
+  /// When frame `cursor` restores the canvas after it:
   /// the pixels under its clipped rectangle before it was drawn, row after
-  /// row. Sized once to the provider's `restoreByteCount`.
+  /// row. Sized once to the layout's `restoreByteCount`.
   var saved: [UInt8] = []
   /// Per frame: whether it decodes whole, once known.
-  var completeness: [GIFFrameCompleteness]
+  var completeness: [AnimationFrameCompleteness]
   /// Per frame: decoded, complete, opaque and covering the canvas.
   var coversCanvas: [Bool]
   var frameDecodes = 0
-  /// With ``GIFOptions/maxPixelSize``: the downscaled frames and what
-  /// makes them; `nil` for full-size output.
+  /// With a `maxPixelSize`: the downscaled frames and what makes them;
+  /// `nil` for full-size output.
   var smallFrames: SmallFrames?
 
   /// Downscaled output frames, cached by frame index under the provider's
   /// budget (checkpoints of the full canvas are then not kept).
   struct SmallFrames {
     var downsampler: Downsampler
-    var cache: GIFCanvasCache
+    var cache: AnimationCanvasCache
   }
 
-  init(cache: GIFCanvasCache, completeness: [GIFFrameCompleteness], coversCanvas: [Bool]) {
-    self.cache = cache
+  /// The state of a file just opened: nothing drawn, the completeness the
+  /// format knows without decoding (`.unknown` otherwise), a cache of
+  /// `cacheByteBudget` bytes for checkpoints, or, when `layout` downscales,
+  /// for the small frames.
+  init(drawer: Drawer, layout: AnimationLayout, completeness: [AnimationFrameCompleteness], cacheByteBudget: Int) {
+    self.drawer = drawer
     self.completeness = completeness
-    self.coversCanvas = coversCanvas
+    self.coversCanvas = [Bool](repeating: false, count: layout.frames.count)
+    if let downsampler = layout.downsampler {
+      cache = AnimationCanvasCache(budget: 0)
+      smallFrames = SmallFrames(downsampler: downsampler, cache: AnimationCanvasCache(budget: cacheByteBudget))
+    } else {
+      cache = AnimationCanvasCache(budget: cacheByteBudget)
+    }
   }
 
   /// What a frame is drawn over when drawing does not simply go on from
@@ -63,7 +76,7 @@ struct GIFDecodingState {
 
   /// Whether frame `position` is a keyframe now: its canvas can be made
   /// without drawing an earlier frame.
-  func isKeyframe(_ position: Int, in file: GIFFrameProvider) -> Bool {
+  func isKeyframe(_ position: Int, in file: AnimationLayout) -> Bool {
     file.blankBefore[position] || coversCanvas[position]
   }
 
@@ -74,16 +87,16 @@ struct GIFDecodingState {
   ///   their rectangles, plus O(*c*) for a canvas of *c* pixels when a
   ///   seek starts from a cached or blank canvas, and O(*c*) for each
   ///   canvas stored in the cache.
-  mutating func render(_ target: Int, in file: GIFFrameProvider) {
+  mutating func render(_ target: Int, in file: AnimationLayout) {
     defer { _checkInvariants(in: file) }
     let byteCount = file.canvasByteCount
     if cursor == target, canvas.count == byteCount { return }
-    let frames = file.index.frames
+    let frames = file.frames
     // The nearest start at or before `target`.
     var start = target
     while start > 0 {
       if cache.contains(start) || file.blankBefore[start] { break }
-      if coversCanvas[start], start == target || frames[start].disposalMethod != .restorePrevious { break }
+      if coversCanvas[start], start == target || frames[start].disposal != .restorePrevious { break }
       start -= 1
     }
     // Going on from the frame shown draws no more frames than starting
@@ -91,7 +104,7 @@ struct GIFDecodingState {
     // start. It cannot go past a frame drawn on a stand-in that restores.
     let continues =
       cursor >= 0 && cursor < target && cursor + 1 >= start && canvas.count == byteCount
-      && !(drawnOnStandIn && frames[cursor].disposalMethod == .restorePrevious)
+      && !(drawnOnStandIn && frames[cursor].disposal == .restorePrevious)
     if !continues {
       cursor = start
       if let cached = cache.canvas(for: start) {
@@ -114,25 +127,25 @@ struct GIFDecodingState {
   ///
   /// Checkpoints are always stored. A replay toward a seek target also
   /// stores the canvases on its way while the cache has room for them
-  /// without evicting (``GIFCanvasCache/insert(copying:for:isCheckpoint:)``);
+  /// without evicting (``AnimationCanvasCache/insert(copying:for:isCheckpoint:)``);
   /// sequential playback (not `isReplay`) does not: storing them would cost
   /// a canvas copy, and while the cache grows fresh pages, a frame.
   // bench decode (gifplayer-muybridge.gif): a copy per frame cost as much
   // as drawing the frame.
-  private mutating func advance(isReplay: Bool, in file: GIFFrameProvider) {
-    let frame = file.index.frames[cursor]
+  private mutating func advance(isReplay: Bool, in file: AnimationLayout) {
+    let frame = file.frames[cursor]
     let width = file.canvasWidth
     let height = file.canvasHeight
-    switch frame.disposalMethod {
+    switch frame.disposal {
     case .keep:
       break
     case .clearRectangle:
-      GIFCompositor.clear(frame, canvasWidth: width, canvasHeight: height, canvas: &canvas)
+      AnimationCanvas.clear(frame.rectangle, width: width, height: height, canvas: &canvas)
     case .restorePrevious:
       #if ANIMTIMELINE_INTERNAL_CHECKS
       precondition(!drawnOnStandIn, "restored the canvas from under a frame drawn on a stand-in")
       #endif
-      GIFCompositor.restore(frame, canvasWidth: width, canvasHeight: height, from: saved, canvas: &canvas)
+      AnimationCanvas.restore(frame.rectangle, width: width, height: height, from: saved, canvas: &canvas)
     }
     cursor += 1
     drawnOnStandIn = false
@@ -146,55 +159,51 @@ struct GIFDecodingState {
   /// Draws frame `position` over `start`, saving the pixels under its
   /// rectangle first when its disposal will restore them, and records what
   /// the drawing showed about the frame.
-  private mutating func draw(_ position: Int, on start: Start, in file: GIFFrameProvider) {
-    let frame = file.index.frames[position]
+  private mutating func draw(_ position: Int, on start: Start, in file: AnimationLayout) {
+    let frame = file.frames[position]
     let byteCount = file.canvasByteCount
     let width = file.canvasWidth
     let height = file.canvasHeight
-    let restores = frame.disposalMethod == .restorePrevious
+    let restores = frame.disposal == .restorePrevious
     if restores, saved.count < file.restoreByteCount {
       saved = [UInt8](repeating: 0, count: file.restoreByteCount)  // once per provider
     }
-    // Out of `self` while the compositor (part of `self`) draws.
+    // Out of `self` while the drawer (part of `self`) draws.
     var canvas = self.canvas
     self.canvas = []
     var saved = self.saved
     self.saved = []
-    let complete = file.bytes.withUnsafeBufferPointer { bytes in
-      compositor.draw(frame, index: file.index, bytes: bytes, canvas: &canvas) { canvas, overwritten in
-        // A frame that overwrites every pixel needs no canvas below, unless
-        // its disposal will go back to it.
-        // bench decode (harvesters.gif, noise 500x500): skipping the blank
-        // or the cached canvas below a covering frame.
-        let needsBelow = !overwritten || restores
-        switch start {
-        case .inPlace:
-          break
-        case let .cached(pixels):
-          if needsBelow {
-            Self.copy(pixels, into: &canvas)
-          } else if canvas.count != byteCount {
-            canvas = [UInt8](repeating: 0, count: byteCount)
-          }
-        case .blank:
-          if needsBelow {
-            Self.resetToBlank(&canvas, byteCount: byteCount)
-          } else if canvas.count != byteCount {
-            canvas = [UInt8](repeating: 0, count: byteCount)
-          }
+    let complete = drawer.draw(position, canvas: &canvas) { canvas, overwritten in
+      // A frame that overwrites every pixel needs no canvas below, unless
+      // its disposal will go back to it.
+      // bench decode (harvesters.gif, noise 500x500): skipping the blank
+      // or the cached canvas below a covering frame.
+      let needsBelow = !overwritten || restores
+      switch start {
+      case .inPlace:
+        break
+      case let .cached(pixels):
+        if needsBelow {
+          Self.copy(pixels, into: &canvas)
+        } else if canvas.count != byteCount {
+          canvas = [UInt8](repeating: 0, count: byteCount)
         }
-        if restores {
-          GIFCompositor.save(frame, canvasWidth: width, canvasHeight: height, canvas: canvas, into: &saved)
+      case .blank:
+        if needsBelow {
+          Self.resetToBlank(&canvas, byteCount: byteCount)
+        } else if canvas.count != byteCount {
+          canvas = [UInt8](repeating: 0, count: byteCount)
         }
+      }
+      if restores {
+        AnimationCanvas.save(frame.rectangle, width: width, height: height, canvas: canvas, into: &saved)
       }
     }
     self.canvas = canvas
     self.saved = saved
     frameDecodes += 1
     completeness[position] = complete ? .complete : .incomplete
-    if complete, frame.transparentIndex == nil, !GIFFrameProvider.drawsNothing(frame),
-      GIFFrameProvider.covers(frame, file.index)
-    {
+    if complete, drawer.overwritesCanvas(position) {
       coversCanvas[position] = true
     }
   }
@@ -231,14 +240,14 @@ struct GIFDecodingState {
   }
 }
 
-extension GIFDecodingState {
+extension AnimationDecodingState {
   /// The pixels of frame `target` as the provider hands them out: the
-  /// working canvas after drawing it, or, with ``GIFOptions/maxPixelSize``,
+  /// working canvas after drawing it, or, with a `maxPixelSize`,
   /// its downscaled image (from the cache, or made and cached).
   ///
   /// - Complexity: O(1) for a cached small frame; otherwise as `render`,
   ///   plus O(*c*) to downscale a canvas of *c* pixels.
-  mutating func output(_ target: Int, in file: GIFFrameProvider) -> [UInt8] {
+  mutating func output(_ target: Int, in file: AnimationLayout) -> [UInt8] {
     // Taken out while used, so that its buffers stay uniquely referenced.
     guard var small = smallFrames else {
       render(target, in: file)

@@ -1,4 +1,5 @@
-/// Draws decoded frames onto an RGBA canvas and applies disposal.
+/// Draws decoded GIF frames onto an RGBA canvas (disposal is the
+/// engine's: ``AnimationCanvas``).
 ///
 /// Holds the two LZW decoders and a 256-entry palette, all reused from
 /// frame to frame, so drawing allocates nothing (the whole-frame decoder's
@@ -222,81 +223,6 @@ struct GIFCompositor: Sendable {
         target.storeBytes(of: colors[value], toByteOffset: column &* 4, as: UInt32.self)
       }
       column &+= 1
-    }
-  }
-
-  /// The part of `frame`'s rectangle inside the canvas: its top-left
-  /// corner and size; `columns` or `rows` is 0 when nothing is inside.
-  static func visibleRectangle(
-    of frame: GIFFrameInfo, canvasWidth: Int, canvasHeight: Int
-  ) -> (x: Int, y: Int, columns: Int, rows: Int) {
-    guard frame.x < canvasWidth, frame.y < canvasHeight else { return (0, 0, 0, 0) }
-    let columns = max(0, min(frame.width, canvasWidth - frame.x))
-    let rows = max(0, min(frame.height, canvasHeight - frame.y))
-    return (frame.x, frame.y, columns, rows)
-  }
-
-  /// Clears `frame`'s rectangle, clipped to the canvas, to transparent black
-  /// (``GIFDisposal/clearRectangle``, stored disposal 2).
-  ///
-  /// - Complexity: O(*w* × *h*) of the clipped rectangle.
-  static func clear(_ frame: GIFFrameInfo, canvasWidth: Int, canvasHeight: Int, canvas: inout [UInt8]) {
-    let visible = visibleRectangle(of: frame, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-    guard visible.columns > 0, visible.rows > 0, canvas.count == canvasWidth * canvasHeight * 4 else { return }
-    canvas.withUnsafeMutableBytes { pixels in
-      for row in 0..<visible.rows {
-        let start = ((visible.y + row) * canvasWidth + visible.x) * 4
-        // Safe: the clipped rectangle lies inside the canvas (size checked).
-        (pixels.baseAddress! + start).initializeMemory(as: UInt8.self, repeating: 0, count: visible.columns * 4)
-      }
-    }
-  }
-
-  /// Copies the pixels under `frame`'s rectangle, clipped to the canvas,
-  /// row after row into the start of `saved` (which must hold them), for
-  /// ``GIFDisposal/restorePrevious``.
-  ///
-  /// - Complexity: O(*w* × *h*) of the clipped rectangle.
-  static func save(
-    _ frame: GIFFrameInfo, canvasWidth: Int, canvasHeight: Int, canvas: [UInt8], into saved: inout [UInt8]
-  ) {
-    let visible = visibleRectangle(of: frame, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-    let rowBytes = visible.columns * 4
-    guard rowBytes > 0, visible.rows > 0, canvas.count == canvasWidth * canvasHeight * 4,
-      saved.count >= rowBytes * visible.rows
-    else { return }
-    canvas.withUnsafeBytes { pixels in
-      saved.withUnsafeMutableBytes { saved in
-        for row in 0..<visible.rows {
-          // Safe: the clipped rectangle lies inside the canvas, and `saved`
-          // holds its rows (both sizes checked above).
-          let from = pixels.baseAddress! + ((visible.y + row) * canvasWidth + visible.x) * 4
-          (saved.baseAddress! + row * rowBytes).copyMemory(from: from, byteCount: rowBytes)
-        }
-      }
-    }
-  }
-
-  /// Puts back the pixels ``save(_:canvasWidth:canvasHeight:canvas:into:)``
-  /// copied from under `frame`'s clipped rectangle.
-  ///
-  /// - Complexity: O(*w* × *h*) of the clipped rectangle.
-  static func restore(
-    _ frame: GIFFrameInfo, canvasWidth: Int, canvasHeight: Int, from saved: [UInt8], canvas: inout [UInt8]
-  ) {
-    let visible = visibleRectangle(of: frame, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-    let rowBytes = visible.columns * 4
-    guard rowBytes > 0, visible.rows > 0, canvas.count == canvasWidth * canvasHeight * 4,
-      saved.count >= rowBytes * visible.rows
-    else { return }
-    saved.withUnsafeBytes { saved in
-      canvas.withUnsafeMutableBytes { pixels in
-        for row in 0..<visible.rows {
-          // Safe: as in `save`.
-          let to = pixels.baseAddress! + ((visible.y + row) * canvasWidth + visible.x) * 4
-          to.copyMemory(from: saved.baseAddress! + row * rowBytes, byteCount: rowBytes)
-        }
-      }
     }
   }
 

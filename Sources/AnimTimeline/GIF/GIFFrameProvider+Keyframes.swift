@@ -10,7 +10,7 @@ extension GIFFrameProvider {
   ///
   /// - Complexity: O(1).
   public func isDrawnOnBlankCanvas(_ index: Int) -> Bool {
-    blankBefore.indices.contains(index) && blankBefore[index]
+    renderer.layout.blankBefore.indices.contains(index) && renderer.layout.blankBefore[index]
   }
 
   /// The spacing of the cache's checkpoints: the canvases before frames
@@ -18,5 +18,8 @@ extension GIFFrameProvider {
   /// in ``GIFOptions/cacheByteBudget``. Once they are cached, a seek
   /// decodes at most *s* frames (fewer from a frame drawn on a blank
   /// canvas). `Int.max` when the budget holds no canvas.
-  public var checkpointSpacing: Int { checkpointStride }
+  public var checkpointSpacing: Int { renderer.layout.checkpointStride }
+
+  /// The checkpoint spacing (``checkpointSpacing``).
+  var checkpointStride: Int { renderer.layout.checkpointStride }
 }

@@ -21,9 +21,7 @@ extension GIFFrameProvider {
     guard self.index.frames.indices.contains(index) else {
       throw .frameIndexOutOfRange(index: index, count: self.index.frames.count)
     }
-    return state.withLock { state in
-      RGBAImage(width: frameSize.width, height: frameSize.height, pixels: state.output(index, in: self))
-    }
+    return renderer.frame(at: index)
   }
 
   /// Calls `body` with the composited canvas of frame `index`, without
@@ -58,17 +56,15 @@ extension GIFFrameProvider {
     guard self.index.frames.indices.contains(index) else {
       throw .frameIndexOutOfRange(index: index, count: self.index.frames.count)
     }
-    return state.withLock { state in
-      if state.completeness[index] == .unknown { state.render(index, in: self) }
-      return state.completeness[index] == .complete
-    }
+    return renderer.isFrameComplete(index)
   }
 
   /// Whether frame `index` is a keyframe now: its canvas can be made
   /// without drawing an earlier frame.
   func isKeyframe(_ index: Int) -> Bool {
-    state.withLock { $0.isKeyframe(index, in: self) }
+    renderer.isKeyframe(index)
   }
 
-  var canvasByteCount: Int { canvasWidth * canvasHeight * 4 }
+  /// Checks the engine's invariants (debug builds and tests).
+  func _checkInvariants() { renderer._checkInvariants() }
 }

@@ -22,27 +22,22 @@
 /// Memory: the file bytes, per-frame metadata, one working canvas (plus,
 /// for files that use disposal 3, the pixels under the largest such frame)
 /// and a canvas cache bounded by ``GIFOptions/cacheByteBudget``.
+///
+/// The provider is the GIF façade over the format-independent animation
+/// engine (`Sources/AnimTimeline/Animation`, `Docs/AnimationEngine.md`):
+/// GIF contributes its container index (``GIFIndex``) and its frame
+/// drawer (LZW and colour tables); compositing order, disposal,
+/// keyframes, the cache and thumbnails are the engine's.
 public struct GIFFrameProvider: FrameProvider, Sendable {
   /// The frame type: the composited canvas.
   public typealias Frame = RGBAImage
 
-  let bytes: [UInt8]
   let index: GIFIndex
   /// The options the provider was opened with.
   public let options: GIFOptions
-  /// Per frame: the canvas before the frame is known to be blank.
-  let blankBefore: [Bool]
-  /// Canvases before frames `k * checkpointStride` are kept in preference.
-  let checkpointStride: Int
-  /// The bytes of the largest rectangle, clipped to the canvas, of a frame
-  /// that restores the canvas after it (disposal 3 or 4): the most pixels
-  /// `GIFDecodingState.saved` holds. 0 when no frame restores.
-  let restoreByteCount: Int
-  /// The size of the frames the provider hands out: the canvas, or the
-  /// canvas fitted within ``GIFOptions/maxPixelSize`` when that is set.
-  public let frameSize: ImageSize
-  /// The decoding state every copy shares, behind its lock.
-  let state: Locked<GIFDecodingState>
+  /// The animation engine: the layout, and the decoding state every copy
+  /// shares behind its lock.
+  let renderer: AnimationRenderer<GIFFrameDrawer>
 
   /// Opens a GIF held in memory.
   ///
@@ -55,58 +50,21 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
     let index = try bytes.withUnsafeBufferPointer { buffer throws(GIFError) in
       try GIFIndex(buffer, maxCanvasPixels: options.maxCanvasPixels)
     }
-    self.bytes = bytes
     self.index = index
     self.options = options
-    let count = index.frames.count
-    var completeness = [GIFFrameCompleteness](repeating: .unknown, count: count)
-    var blankBefore = [Bool](repeating: false, count: count)
-    var restoreByteCount = 0
-    for (position, frame) in index.frames.enumerated() {
-      if frame.disposalMethod == .restorePrevious {
-        let visible = GIFCompositor.visibleRectangle(of: frame, canvasWidth: index.canvasWidth, canvasHeight: index.canvasHeight)
-        restoreByteCount = max(restoreByteCount, visible.columns * visible.rows * 4)
-      }
-      if frame.width == 0 || frame.height == 0 {
-        completeness[position] = .complete
-      } else if !(1...8).contains(frame.lzwMinimumCodeSize) {
-        completeness[position] = .incomplete
-      }
-      if position == 0 {
-        blankBefore[position] = true
-      } else {
-        let previous = index.frames[position - 1]
-        switch previous.disposalMethod {
-        case .clearRectangle:
-          // The frame drew only inside its rectangle, which is now cleared.
-          blankBefore[position] = Self.covers(previous, index) || blankBefore[position - 1]
-        case .restorePrevious:
-          blankBefore[position] = blankBefore[position - 1]
-        case .keep:
-          blankBefore[position] = blankBefore[position - 1] && Self.drawsNothing(previous)
-        }
-      }
+    // What is known without decoding: a frame of zero size is complete
+    // (it draws nothing); one with a bad minimum code size, incomplete.
+    let completeness = index.frames.map { frame -> AnimationFrameCompleteness in
+      if frame.width == 0 || frame.height == 0 { return .complete }
+      return (1...8).contains(frame.lzwMinimumCodeSize) ? .unknown : .incomplete
     }
-    self.blankBefore = blankBefore
-    self.restoreByteCount = restoreByteCount
-    let canvas = ImageSize(width: index.canvasWidth, height: index.canvasHeight)
-    let frameSize = options.maxPixelSize.map { canvas.fitted(within: ImageSize(width: $0, height: $0)) } ?? canvas
-    // Downscaled output: the budget goes to the small frames, and no
-    // full-size canvas is cached (no checkpoints).
-    let downsampler = frameSize == canvas ? nil : Downsampler(from: canvas, to: frameSize)
-    self.frameSize = downsampler == nil ? canvas : frameSize
-    let canvasBytes = index.canvasWidth * index.canvasHeight * 4
-    let capacity = downsampler == nil ? options.cacheByteBudget / (canvasBytes + GIFCanvasCache.entryOverhead) : 0
-    self.checkpointStride = capacity > 0 ? max(1, (count + capacity - 1) / capacity) : Int.max
-    var decoding = GIFDecodingState(
-      cache: GIFCanvasCache(budget: downsampler == nil ? options.cacheByteBudget : 0), completeness: completeness,
-      coversCanvas: [Bool](repeating: false, count: count))
-    if let downsampler {
-      decoding.smallFrames = GIFDecodingState.SmallFrames(
-        downsampler: downsampler, cache: GIFCanvasCache(budget: options.cacheByteBudget))
-    }
-    self.state = Locked(decoding)
-    _checkInvariants()
+    let layout = AnimationLayout(
+      canvas: ImageSize(width: index.canvasWidth, height: index.canvasHeight),
+      frames: index.frames.map(\.animationFrame), cacheByteBudget: options.cacheByteBudget,
+      maxPixelSize: options.maxPixelSize)
+    renderer = AnimationRenderer(
+      layout: layout, drawer: GIFFrameDrawer(bytes: bytes, index: index), completeness: completeness,
+      cacheByteBudget: options.cacheByteBudget)
   }
 
   /// Opens a GIF from any sequence of bytes.
@@ -126,16 +84,6 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
       throw .fileTooLarge(bytes: buffer.count, limit: options.maxFileBytes)
     }
     try self.init(bytes: [UInt8](buffer), options: options)
-  }
-
-  /// Whether the frame's rectangle covers the whole canvas.
-  static func covers(_ frame: GIFFrameInfo, _ index: GIFIndex) -> Bool {
-    frame.x == 0 && frame.y == 0 && frame.width >= index.canvasWidth && frame.height >= index.canvasHeight
-  }
-
-  /// Whether the frame can draw no pixel at all.
-  static func drawsNothing(_ frame: GIFFrameInfo) -> Bool {
-    frame.width == 0 || frame.height == 0 || !(1...8).contains(frame.lzwMinimumCodeSize)
   }
 
   // MARK: FrameProvider
@@ -182,13 +130,8 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
   /// What the file stores about each frame.
   public var frameInfo: [GIFFrameInfo] { index.frames }
   /// Decoding and caching counters, shared by every copy of the provider.
-  public var statistics: GIFCacheStatistics {
-    state.withLock { state in
-      // With maxPixelSize the cache that counts is the small frames'.
-      let cache = state.smallFrames?.cache ?? state.cache
-      return GIFCacheStatistics(
-        frameDecodes: state.frameDecodes, cachedBytes: cache.bytes, peakCachedBytes: cache.peakBytes,
-        evictions: cache.evictions, cachedCanvases: cache.entries.count)
-    }
-  }
+  public var statistics: AnimationCacheStatistics { renderer.statistics }
+  /// The size of the frames the provider hands out: the canvas, or the
+  /// canvas fitted within ``GIFOptions/maxPixelSize`` when that is set.
+  public var frameSize: ImageSize { renderer.layout.frameSize }
 }

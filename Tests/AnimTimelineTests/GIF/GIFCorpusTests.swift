@@ -53,7 +53,7 @@ struct GIFCorpusTests {
       #expect(sequential.statistics.frameDecodes == sequential.frameCount, "\(name): sequential decodes each frame once")
       // A budget of about three canvases, so that eviction happens.
       let canvasBytes = sequential.canvasWidth * sequential.canvasHeight * 4
-      let budget = 3 * (canvasBytes + GIFCanvasCache.entryOverhead) + 1
+      let budget = 3 * (canvasBytes + AnimationCanvasCache.entryOverhead) + 1
       let random = try GIFFrameProvider(contentsOfFile: path, options: GIFOptions(cacheByteBudget: budget))
       var order = Array(0..<random.frameCount) + Array(0..<random.frameCount)
       order.shuffle(using: &generator)

@@ -42,7 +42,7 @@ import Testing
 
   @Test func theCacheHoldsSmallFramesUnderTheBudget() throws {
     let bytes = animation()
-    let smallBytes = 10 * 6 * 4 + GIFCanvasCache.entryOverhead
+    let smallBytes = 10 * 6 * 4 + AnimationCanvasCache.entryOverhead
     // Room for every thumbnail: after one pass, no frame is decoded again.
     let roomy = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: 30 * smallBytes, maxPixelSize: 10))
     for index in 0..<30 { _ = try roomy.frame(at: index) }

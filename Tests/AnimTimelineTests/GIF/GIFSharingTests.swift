@@ -33,7 +33,7 @@ import Testing
   }
 
   /// One canvas in the cache: 16 × 12 × 4 bytes plus the entry overhead.
-  static let entryBytes = 16 * 12 * 4 + GIFCanvasCache.entryOverhead
+  static let entryBytes = 16 * 12 * 4 + AnimationCanvasCache.entryOverhead
 
   @Test func eightThreadsShareOneProvider() throws {
     let bytes = Self.animation()

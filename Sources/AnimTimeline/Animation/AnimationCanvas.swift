@@ -1,0 +1,64 @@
+/// The canvas operations of disposal, on an RGBA canvas of `width ×
+/// height` pixels (`width * height * 4` bytes, row-major): clearing a
+/// rectangle, and saving and restoring the pixels under one.
+///
+/// Every operation works on the rectangle clipped to the canvas, checks
+/// the canvas's size before it stores, and does nothing when either is
+/// wrong or empty.
+enum AnimationCanvas {
+  /// Clears `rectangle`, clipped to the canvas, to transparent black
+  /// (``AnimationDisposal/clearRectangle``).
+  ///
+  /// - Complexity: O(*w* × *h*) of the clipped rectangle.
+  static func clear(_ rectangle: PixelRect, width: Int, height: Int, canvas: inout [UInt8]) {
+    let visible = rectangle.clipped(toWidth: width, height: height)
+    guard !visible.isEmpty, canvas.count == width * height * 4 else { return }
+    canvas.withUnsafeMutableBytes { pixels in
+      for row in 0..<visible.height {
+        let start = ((visible.y + row) * width + visible.x) * 4
+        // Safe: the clipped rectangle lies inside the canvas (size checked).
+        (pixels.baseAddress! + start).initializeMemory(as: UInt8.self, repeating: 0, count: visible.width * 4)
+      }
+    }
+  }
+
+  /// Copies the pixels under `rectangle`, clipped to the canvas, row after
+  /// row into the start of `saved` (which must hold them), for
+  /// ``AnimationDisposal/restorePrevious``.
+  ///
+  /// - Complexity: O(*w* × *h*) of the clipped rectangle.
+  static func save(_ rectangle: PixelRect, width: Int, height: Int, canvas: [UInt8], into saved: inout [UInt8]) {
+    let visible = rectangle.clipped(toWidth: width, height: height)
+    let rowBytes = visible.width * 4
+    guard !visible.isEmpty, canvas.count == width * height * 4, saved.count >= rowBytes * visible.height else { return }
+    canvas.withUnsafeBytes { pixels in
+      saved.withUnsafeMutableBytes { saved in
+        for row in 0..<visible.height {
+          // Safe: the clipped rectangle lies inside the canvas, and `saved`
+          // holds its rows (both sizes checked above).
+          let from = pixels.baseAddress! + ((visible.y + row) * width + visible.x) * 4
+          (saved.baseAddress! + row * rowBytes).copyMemory(from: from, byteCount: rowBytes)
+        }
+      }
+    }
+  }
+
+  /// Puts back the pixels ``save(_:width:height:canvas:into:)`` copied
+  /// from under `rectangle`.
+  ///
+  /// - Complexity: O(*w* × *h*) of the clipped rectangle.
+  static func restore(_ rectangle: PixelRect, width: Int, height: Int, from saved: [UInt8], canvas: inout [UInt8]) {
+    let visible = rectangle.clipped(toWidth: width, height: height)
+    let rowBytes = visible.width * 4
+    guard !visible.isEmpty, canvas.count == width * height * 4, saved.count >= rowBytes * visible.height else { return }
+    saved.withUnsafeBytes { saved in
+      canvas.withUnsafeMutableBytes { pixels in
+        for row in 0..<visible.height {
+          // Safe: as in `save`.
+          let to = pixels.baseAddress! + ((visible.y + row) * width + visible.x) * 4
+          to.copyMemory(from: saved.baseAddress! + row * rowBytes, byteCount: rowBytes)
+        }
+      }
+    }
+  }
+}

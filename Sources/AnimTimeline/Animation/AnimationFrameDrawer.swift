@@ -1,0 +1,24 @@
+/// What a format contributes to the animation engine: drawing one frame's
+/// pixels onto the canvas. The engine (``AnimationDecodingState``) does
+/// the rest: disposal, the saved rectangle of a restoring frame, the
+/// order of drawing, keyframes, the cache and downscaled output.
+///
+/// A drawer holds the file's bytes and its container index (immutable),
+/// and its decoders' scratch buffers, reused from frame to frame; the
+/// engine keeps one per provider behind the provider's lock.
+protocol AnimationFrameDrawer: Sendable {
+  /// Draws frame `position` onto `canvas` and returns whether all its
+  /// pixels were decoded.
+  ///
+  /// Before writing a pixel it calls `prepare` once, which makes `canvas`
+  /// the canvas under the frame (`width * height * 4` bytes); its second
+  /// argument says whether the frame will overwrite every pixel of the
+  /// canvas, in which case only the canvas's size matters.
+  mutating func draw(
+    _ position: Int, canvas: inout [UInt8], prepare: (inout [UInt8], _ overwritten: Bool) -> Void
+  ) -> Bool
+
+  /// Whether frame `position`, once decoded whole, leaves no pixel of the
+  /// canvas under it visible (so its canvas is a keyframe's).
+  func overwritesCanvas(_ position: Int) -> Bool
+}

@@ -1,0 +1,80 @@
+/// What opening an animated image settles for good, whatever its format:
+/// the canvas, the frames' rectangles and disposals, which frames start
+/// on a blank canvas, the cache's checkpoint spacing, the room a
+/// restoring frame needs, and the size of the frames handed out.
+///
+/// A format makes one from its container index (``init(canvas:frames:cacheByteBudget:maxPixelSize:)``);
+/// the engine reads it, never the format's own types.
+struct AnimationLayout: Sendable {
+  /// The canvas width in pixels.
+  let canvasWidth: Int
+  /// The canvas height in pixels.
+  let canvasHeight: Int
+  /// Each frame's rectangle and disposal.
+  let frames: [AnimationFrame]
+  /// Per frame: the canvas before the frame is known to be blank.
+  let blankBefore: [Bool]
+  /// Canvases before frames `k * checkpointStride` are kept in preference.
+  let checkpointStride: Int
+  /// The bytes of the largest rectangle, clipped to the canvas, of a frame
+  /// that restores the canvas after it: the most pixels
+  /// `AnimationDecodingState.saved` holds. 0 when no frame restores.
+  let restoreByteCount: Int
+  /// The size of the frames handed out: the canvas, or the canvas fitted
+  /// within `maxPixelSize` when that is set.
+  let frameSize: ImageSize
+  /// What downscales the canvas to `frameSize`, or `nil` for full-size
+  /// frames.
+  let downsampler: Downsampler?
+
+  /// The layout of `frames` on a canvas of `canvas` pixels, for a cache of
+  /// `cacheByteBudget` bytes and frames fitted within `maxPixelSize` (if
+  /// set).
+  ///
+  /// A frame starts on a blank canvas when it is the first, or when the
+  /// frame before it cleared its rectangle covering the canvas, restored
+  /// a blank canvas, or drew nothing over one.
+  ///
+  /// - Complexity: O(*f*) for *f* frames.
+  init(canvas: ImageSize, frames: [AnimationFrame], cacheByteBudget: Int, maxPixelSize: Int?) {
+    canvasWidth = canvas.width
+    canvasHeight = canvas.height
+    self.frames = frames
+    var blankBefore = [Bool](repeating: false, count: frames.count)
+    var restoreByteCount = 0
+    for (position, frame) in frames.enumerated() {
+      if frame.disposal == .restorePrevious {
+        let visible = frame.rectangle.clipped(toWidth: canvas.width, height: canvas.height)
+        restoreByteCount = max(restoreByteCount, visible.width * visible.height * 4)
+      }
+      if position == 0 {
+        blankBefore[position] = true
+        continue
+      }
+      let previous = frames[position - 1]
+      switch previous.disposal {
+      case .clearRectangle:
+        // The frame drew only inside its rectangle, which is now cleared.
+        blankBefore[position] =
+          previous.rectangle.covers(width: canvas.width, height: canvas.height) || blankBefore[position - 1]
+      case .restorePrevious:
+        blankBefore[position] = blankBefore[position - 1]
+      case .keep:
+        blankBefore[position] = blankBefore[position - 1] && previous.drawsNothing
+      }
+    }
+    self.blankBefore = blankBefore
+    self.restoreByteCount = restoreByteCount
+    let fitted = maxPixelSize.map { canvas.fitted(within: ImageSize(width: $0, height: $0)) } ?? canvas
+    // Downscaled output: the budget goes to the small frames, and no
+    // full-size canvas is cached (no checkpoints).
+    downsampler = fitted == canvas ? nil : Downsampler(from: canvas, to: fitted)
+    frameSize = downsampler == nil ? canvas : fitted
+    let canvasBytes = canvas.width * canvas.height * 4
+    let capacity = downsampler == nil ? cacheByteBudget / (canvasBytes + AnimationCanvasCache.entryOverhead) : 0
+    checkpointStride = capacity > 0 ? max(1, (frames.count + capacity - 1) / capacity) : Int.max
+  }
+
+  /// The bytes of one canvas.
+  var canvasByteCount: Int { canvasWidth * canvasHeight * 4 }
+}

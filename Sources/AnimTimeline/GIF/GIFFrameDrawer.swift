@@ -1,0 +1,30 @@
+/// The GIF format's part of the animation engine: draws a frame's LZW
+/// data through its colour table onto the canvas (``GIFCompositor``),
+/// leaving the transparent index's pixels as they are.
+struct GIFFrameDrawer: AnimationFrameDrawer {
+  /// The file.
+  let bytes: [UInt8]
+  /// What opening read from it.
+  let index: GIFIndex
+  /// The decoders and the palette, reused from frame to frame.
+  var compositor = GIFCompositor()
+
+  /// Draws frame `position` (see ``AnimationFrameDrawer``).
+  ///
+  /// - Complexity: O(*d* + *p*) for *d* data bytes and *p* visible pixels.
+  mutating func draw(
+    _ position: Int, canvas: inout [UInt8], prepare: (inout [UInt8], _ overwritten: Bool) -> Void
+  ) -> Bool {
+    let frame = index.frames[position]
+    return bytes.withUnsafeBufferPointer { bytes in
+      compositor.draw(frame, index: index, bytes: bytes, canvas: &canvas, prepare: prepare)
+    }
+  }
+
+  /// Whether frame `position`, decoded whole, hides the canvas: it has no
+  /// transparent index, draws something, and covers the canvas.
+  func overwritesCanvas(_ position: Int) -> Bool {
+    let frame = index.frames[position]
+    return frame.transparentIndex == nil && !frame.drawsNothing && frame.rectangle.covers(width: index.canvasWidth, height: index.canvasHeight)
+  }
+}
