@@ -31,13 +31,19 @@ let package = Package(
       name: "TimelineScript",
       dependencies: ["AnimTimeline"]
     ),
+    // What the tests of every provider share: the provider conformance
+    // checker and a thread helper. Internal: not a product.
+    .target(
+      name: "AnimTimelineTestSupport",
+      dependencies: ["AnimTimeline", "TimelineScript"]
+    ),
     .executableTarget(
       name: "TimelineDemo",
       dependencies: ["AnimTimeline", "TimelineScript"]
     ),
     .testTarget(
       name: "AnimTimelineTests",
-      dependencies: ["AnimTimeline", "TimelineScript"],
+      dependencies: ["AnimTimeline", "TimelineScript", "AnimTimelineTestSupport"],
       swiftSettings: internalChecks
     ),
     .testTarget(

@@ -1,3 +1,4 @@
+import AnimTimelineTestSupport
 import TimelineScript
 import Testing
 @testable import AnimTimeline

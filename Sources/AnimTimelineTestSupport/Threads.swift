@@ -11,7 +11,7 @@ import Darwin
 /// finished. Real threads rather than tasks: the cooperative pool has as
 /// many threads as cores (two here), and the tests that use this want more
 /// threads than that contending for one lock.
-func onThreads<Result: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> Result) -> [Result] {
+public func onThreads<Result: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> Result) -> [Result] {
   let slots = (0..<count).map { _ in ThreadResult<Result>() }
   var threads: [pthread_t] = []
   for (index, slot) in slots.enumerated() {
