@@ -90,7 +90,8 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
     self.blankBefore = blankBefore
     self.restoreByteCount = restoreByteCount
     let canvas = ImageSize(width: index.canvasWidth, height: index.canvasHeight)
-    let frameSize = options.maxPixelSize.map { canvas.fitted(within: ImageSize(width: $0, height: $0)) } ?? canvas
+    // A maxPixelSize below 1 keeps full-size frames (GIFOptions.maxPixelSize).
+    let frameSize = options.maxPixelSize.flatMap { try? canvas.fitted(within: ImageSize(width: $0, height: $0)) } ?? canvas
     // Downscaled output: the budget goes to the small frames, and no
     // full-size canvas is cached (no checkpoints).
     let downsampler = frameSize == canvas ? nil : Downsampler(from: canvas, to: frameSize)

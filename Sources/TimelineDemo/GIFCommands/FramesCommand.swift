@@ -124,7 +124,7 @@ struct FramesCommand: Subcommand {
   /// The size of every written image: the canvas, or its thumbnail size.
   static func written(_ provider: GIFFrameProvider, size: ImageSize?) -> String {
     let canvas = ImageSize(width: provider.canvasWidth, height: provider.canvasHeight)
-    let shown = size.map { canvas.fitted(within: $0) } ?? canvas
+    let shown = size.flatMap { try? canvas.fitted(within: $0) } ?? canvas
     return "\(shown.width)x\(shown.height)"
   }
 }
