@@ -38,16 +38,21 @@ public struct AsepriteSheet: Hashable, Sendable {
   /// The provider frames and one clip per tag; see ``SpriteSheetDisplayList``.
   public let displayList: SpriteSheetDisplayList
 
-  /// Reads an Aseprite JSON export.
+  /// Reads an Aseprite JSON export from any sequence of bytes: an array,
+  /// an `ArraySlice<UInt8>`, Foundation's `Data`, a collection of the
+  /// caller's.
+  ///
+  /// Bytes in contiguous storage (arrays, slices, `Data`) are read in
+  /// place; any other sequence is copied into an array first.
   ///
   /// - Throws: ``SpriteSheetError/fileTooLarge(bytes:limit:)`` before
   ///   reading anything, ``SpriteSheetError/json(_:)`` for malformed JSON,
   ///   and the other ``SpriteSheetError`` cases for a document that is not
   ///   a valid export within `limits`.
   /// - Complexity: O(*b* + *d*) for *b* bytes and *d* display-list frames.
-  public init(bytes: [UInt8], limits: SpriteSheetLimits = SpriteSheetLimits()) throws(SpriteSheetError) {
-    self = try bytes.withUnsafeBufferPointer { buffer throws(SpriteSheetError) in
-      try AsepriteSheet(buffer: UnsafeRawBufferPointer(buffer), limits: limits)
+  public init(bytes: some Sequence<UInt8>, limits: SpriteSheetLimits = SpriteSheetLimits()) throws(SpriteSheetError) {
+    self = try withContiguousBytes(of: bytes) { buffer throws(SpriteSheetError) in
+      try AsepriteSheet(buffer: buffer, limits: limits)
     }
   }
 
