@@ -100,9 +100,9 @@ extension ReadmeExamplesTests {
       """.utf8)
 
     let sprites = SpriteSheetFrameProvider(sheet: try AsepriteSheet(bytes: heroJSON))
-    let walk = sprites.clip(named: "walk")!
-    let attack = sprites.clip(named: "attack")!
-    let idle = sprites.clip(named: "idle")!
+    let walk = try sprites.clip(named: "walk")
+    let attack = try sprites.clip(named: "attack")
+    let idle = try sprites.clip(named: "idle")
 
     var hero = try Timeline(provider: sprites)
     try hero.addCue("footstep", frame: 4)              // frames 0...9 are the sheet's own

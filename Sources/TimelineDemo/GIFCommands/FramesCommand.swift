@@ -109,7 +109,7 @@ struct FramesCommand: Subcommand {
     var sizes: Set<String> = []
     for (position, index) in indices.enumerated() {
       let image = try AsepriteInput.image(index, of: provider)
-      let sheetFrame = (try? provider.sheetFrame(at: index)) ?? index
+      let sheetFrame = (try? provider.sheetFrame(atDisplayFrame: index)) ?? index
       let written = try write(image, frame: sheetFrame, position: position, count: indices.count, &console)
       total += written.bytes
       sizes.insert(written.size)

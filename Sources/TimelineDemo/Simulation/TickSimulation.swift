@@ -90,7 +90,7 @@ struct TickSimulation: TimelineJob {
                    clamped: advancing ? min(elapsed, timeline.maxStep.nanoseconds) : 0)
       for hit in timeline.cueHits(in: events) { stats.cueHits &+= hit.count }
       if !summaryOnly && json {
-        let sheetFrame = sheet.map { #","sheet_frame":\#((try? $0.sheetFrame(at: timeline.currentFrame)) ?? -1)"# } ?? ""
+        let sheetFrame = sheet.map { #","sheet_frame":\#((try? $0.sheetFrame(atDisplayFrame: timeline.currentFrame)) ?? -1)"# } ?? ""
         write(#"{"tick":\#(k),"at":\#(instant),"dt":\#(elapsed),"state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"iteration":\#(timeline.iteration),"frame":\#(timeline.currentFrame)\#(sheetFrame),"suspended":\#(timeline.isSuspended),"events":[\#(timeline.events(in: events).map(EventText.json).joined(separator: ","))]}"#)
       } else if !summaryOnly && !events.isEmpty {
         write("tick \(k) at \(Self.seconds(instant)): " + timeline.events(in: events).map(EventText.describe).joined(separator: ", "))
