@@ -201,7 +201,7 @@ extension ReadmeExamplesTests {
     let driver = TimelineDriver(clock: ContinuousClock())
     await driver.run(every: .milliseconds(16)) { nanoseconds, mode in
       for index in clients.values.indices {
-        let events = (try? clients.values[index].tick(by: nanoseconds, mode: mode)) ?? TickEvents()
+        let events = clients.values[index].tick(nanoseconds: nanoseconds, mode: mode)
         if !events.isEmpty { send(clients.keys[index], events) }
       }
     }

@@ -61,3 +61,16 @@ import Testing
       == .frameIndexOutOfRange(index: 3, count: 3))
   }
 }
+
+/// Issue #21: `SyntheticFrameProvider.frameDuration(at:)` trapped for an
+/// index out of range; it is 0 now, as for the GIF and sprite-sheet
+/// providers.
+@Suite struct ProviderDurationTrapTests {
+  @Test func aDurationOutOfRangeIsZero() throws {
+    let frames = try SyntheticFrameProvider(durations: [5, 6])
+    #expect(frames.frameDuration(at: 1) == 6)
+    #expect(frames.frameDuration(at: 2) == 0)
+    #expect(frames.frameDuration(at: -1) == 0)
+    #expect(frames.frameDuration(at: .min) == 0)
+  }
+}
