@@ -23,7 +23,9 @@ public enum NumberSyntax {
   }
 
   /// `digits[.digits]` scaled by `10^scaleDigits`, rounded half up; at most `Int64.max`.
+  /// `nil` for a `scaleDigits` outside `0...18` (10^19 is beyond `Int64`).
   public static func decimal<Bytes: Collection<UInt8>>(_ text: Bytes, scaleDigits: Int) -> Int64? {
+    guard (0...18).contains(scaleDigits) else { return nil }
     let dot = text.firstIndex(of: 0x2E)
     guard let whole = integer(text[..<(dot ?? text.endIndex)]) else { return nil }
     var fraction = text[text.endIndex...]

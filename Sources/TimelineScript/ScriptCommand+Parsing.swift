@@ -2,12 +2,15 @@ import AnimTimeline
 
 extension ScriptCommand {
   /// Why a line is not a command: its words do not parse.
-  public struct ParseError: Error, Hashable, Sendable {
+  public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, for `error: line N: <reason>`.
     public var reason: String
 
     /// An error with the given reason.
     public init(reason: String) { self.reason = reason }
+
+    /// ``reason``: what is wrong with the line.
+    public var description: String { reason }
   }
 
   /// Parses one line of text (without its LF): the words ``ScriptLine``

@@ -2,7 +2,7 @@ import AnimTimeline
 
 /// A script line that is malformed (it does not parse) or invalid (the
 /// timeline rejects its command): `error: line N: <reason>`, exit status 2.
-public struct ScriptFailure: Error, Hashable, Sendable {
+public struct ScriptFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// The line's 1-based number.
   public var line: Int
   /// What is wrong with it.
@@ -16,6 +16,9 @@ public struct ScriptFailure: Error, Hashable, Sendable {
 
   /// `line N: <reason>`, the text after `error: `.
   public var message: String { "line \(line): \(reason)" }
+
+  /// ``message``: `line N: <reason>`.
+  public var description: String { message }
 
   /// The reason a script gives for a command the timeline rejected.
   public static func reason(for error: TimelineError) -> String {

@@ -100,9 +100,9 @@ extension ReadmeExamplesTests {
       """.utf8)
 
     let sprites = SpriteSheetFrameProvider(sheet: try AsepriteSheet(bytes: heroJSON))
-    let walk = sprites.clip(named: "walk")!
-    let attack = sprites.clip(named: "attack")!
-    let idle = sprites.clip(named: "idle")!
+    let walk = try sprites.clip(named: "walk")
+    let attack = try sprites.clip(named: "attack")
+    let idle = try sprites.clip(named: "idle")
 
     var hero = try Timeline(provider: sprites)
     try hero.addCue("footstep", frame: 4)              // frames 0...9 are the sheet's own
@@ -201,7 +201,7 @@ extension ReadmeExamplesTests {
     let driver = TimelineDriver(clock: ContinuousClock())
     await driver.run(every: .milliseconds(16)) { nanoseconds, mode in
       for index in clients.values.indices {
-        let events = (try? clients.values[index].tick(by: nanoseconds, mode: mode)) ?? TickEvents()
+        let events = clients.values[index].tick(nanoseconds: nanoseconds, mode: mode)
         if !events.isEmpty { send(clients.keys[index], events) }
       }
     }

@@ -51,3 +51,17 @@ import TimelineScript
     }
   }
 }
+
+/// Issue #21: `decimal(_:scaleDigits:)` trapped for a `scaleDigits` of 19
+/// or more (10^19 overflows) or below 0 (an inverted range).
+@Suite struct NumberSyntaxTrapTests {
+  @Test func scaleDigitsOutsideTheRangeIsNil() {
+    let text = Array("1.5".utf8)
+    #expect(NumberSyntax.decimal(text, scaleDigits: 19) == nil)
+    #expect(NumberSyntax.decimal(text, scaleDigits: Int.max) == nil)
+    #expect(NumberSyntax.decimal(text, scaleDigits: -1) == nil)
+    #expect(NumberSyntax.decimal(text, scaleDigits: 18) == 1_500_000_000_000_000_000)
+    #expect(NumberSyntax.decimal(Array("1".utf8), scaleDigits: 18) == 1_000_000_000_000_000_000)
+    #expect(NumberSyntax.decimal(text, scaleDigits: 0) == 2)
+  }
+}

@@ -65,7 +65,8 @@ struct AnimationLayout: Sendable {
     }
     self.blankBefore = blankBefore
     self.restoreByteCount = restoreByteCount
-    let fitted = maxPixelSize.map { canvas.fitted(within: ImageSize(width: $0, height: $0)) } ?? canvas
+    // A maxPixelSize below 1 keeps full-size frames.
+    let fitted = maxPixelSize.flatMap { try? canvas.fitted(within: ImageSize(width: $0, height: $0)) } ?? canvas
     // Downscaled output: the budget goes to the small frames, and no
     // full-size canvas is cached (no checkpoints).
     downsampler = fitted == canvas ? nil : Downsampler(from: canvas, to: fitted)

@@ -20,15 +20,15 @@ extension TimelineDriver {
   /// of the driver, so the driver value it was called on is not held for
   /// the whole run.
   ///
-  /// The elapsed time is never negative: tick without `try` through
-  /// ``Timeline/tick(nanoseconds:mode:)``, as in
-  /// `timeline.tick(nanoseconds: UInt64(clamping: elapsed), mode: mode)`.
+  /// The elapsed time is unsigned, as the non-throwing
+  /// ``Timeline/tick(nanoseconds:mode:)`` takes it:
+  /// `timeline.tick(nanoseconds: elapsed, mode: mode)`, without `try`.
   ///
   /// - Complexity: O(1) per tick, plus the closure's work.
   public func run(
     every interval: Duration,
     isolation: isolated (any Actor)? = #isolation,
-    _ tick: (_ nanoseconds: Int64, _ mode: RunMode) -> Void
+    _ tick: (_ nanoseconds: UInt64, _ mode: RunMode) -> Void
   ) async {
     guard interval > .zero else { return }
     var driver = self

@@ -37,19 +37,19 @@ public struct TimelineDriver<C: Clock>: Sendable where C.Duration == Duration, C
   public mutating func reset() { lastInstant = nil }
 
   /// Moves the driver to `instant` and returns the nanoseconds to tick by:
-  /// 0 on the first call and when the clock went backward.
-  public mutating func advance(to instant: C.Instant) -> Int64 {
+  /// 0 on the first call and when the clock went backward. Unsigned, so
+  /// that it goes straight to the non-throwing
+  /// ``Timeline/tick(nanoseconds:mode:)``.
+  public mutating func advance(to instant: C.Instant) -> UInt64 {
     defer { lastInstant = instant }
     guard let last = lastInstant, last < instant else { return 0 }
-    return Self.nanoseconds(last.duration(to: instant))
+    return UInt64(Self.nanoseconds(last.duration(to: instant)))
   }
 
   /// Ticks `timeline` by the time since the previous tick, in ``mode``.
   @discardableResult
   public mutating func tick(_ timeline: inout Timeline, at instant: C.Instant) -> TickEvents {
-    let elapsed = advance(to: instant)
-    // `elapsed` is never negative: the non-throwing tick.
-    return timeline.tick(nanoseconds: UInt64(clamping: elapsed), mode: mode)
+    timeline.tick(nanoseconds: advance(to: instant), mode: mode)
   }
 
   /// Ticks `timeline` at the clock's current instant.

@@ -48,7 +48,7 @@ public enum GIFError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .emptyFile:
-      return "empty file"
+      return "empty file: 0 bytes, where a GIF starts with a 6-byte signature"
     case let .badSignature(offset):
       return "not a GIF: bad signature at byte \(offset)"
     case let .truncatedHeader(offset):

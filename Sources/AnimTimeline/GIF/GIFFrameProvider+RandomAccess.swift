@@ -37,14 +37,28 @@ extension GIFFrameProvider {
   /// changes under `body`. Copying the image out of `body` keeps it valid,
   /// at the price of that copy.
   ///
-  /// - Throws: ``GIFError/frameIndexOutOfRange(index:count:)``, or
-  ///   what `body` throws.
+  /// `body` may throw an error of any type (`BodyFailure`, `Never` when it
+  /// cannot fail); the error says which side failed, and keeps the type of
+  /// each.
+  ///
+  /// - Throws: ``GIFLentFrameError/gif(_:)`` with
+  ///   ``GIFError/frameIndexOutOfRange(index:count:)`` (`body` is not
+  ///   called), or ``GIFLentFrameError/body(_:)`` with what `body` threw.
   /// - Complexity: as ``frame(at:)``, plus `body`.
-  public func withFrame<Result>(
-    at index: Int, _ body: (borrowing RGBAImage) throws -> Result
-  ) throws -> Result {
-    let image = try frame(at: index)
-    return try body(image)
+  public func withFrame<Result, BodyFailure: Error>(
+    at index: Int, _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
+  ) throws(GIFLentFrameError<BodyFailure>) -> Result {
+    let image: RGBAImage
+    do {
+      image = try frame(at: index)
+    } catch {
+      throw .gif(error)
+    }
+    do {
+      return try body(image)
+    } catch {
+      throw .body(error)
+    }
   }
 
   /// Whether all `width * height` pixels of frame `index` were decoded,

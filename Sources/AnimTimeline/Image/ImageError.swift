@@ -1,4 +1,5 @@
-/// Why an ``RGBAImage`` could not be written, shrunk or resampled.
+/// Why an ``RGBAImage`` could not be written, shrunk or resampled, or a
+/// thumbnail size could not be computed.
 ///
 /// `RGBAImage` is a plain struct whose `width`, `height` and `pixels` can
 /// be set freely, so an image can be inconsistent; the functions that read
@@ -21,6 +22,10 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// limits of ``Downsampler``, whose exact integer sums must not
   /// overflow).
   case tooLarge(width: Int, height: Int)
+  /// The bounds of a thumbnail (``RGBAImage/resized(toFit:)``,
+  /// ``ImageSize/fitted(within:)``) have a side below 1: no image fits in
+  /// them.
+  case invalidBounds(width: Int, height: Int)
 
   /// A readable description naming the sizes.
   public var description: String {
@@ -31,6 +36,8 @@ public enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
       return "empty image (\(width)x\(height) pixels): the format needs at least 1x1"
     case let .tooLarge(width, height):
       return "image of \(width)x\(height) pixels is too large for this operation"
+    case let .invalidBounds(width, height):
+      return "invalid thumbnail bounds \(width)x\(height): both sides must be at least 1"
     }
   }
 }

@@ -16,16 +16,22 @@ public struct ImageSize: Hashable, Sendable {
   ///
   /// The side that limits the scale gets the bound exactly; the other is
   /// rounded to the nearest pixel (halves up), and is at least 1. A bound
-  /// below 1 counts as 1; a bound above this size's side counts as that
-  /// side (never upscales). A size with a side below 1 is returned as it
-  /// is. Exact integer arithmetic.
+  /// above this size's side counts as that side (never upscales). A size
+  /// with a side below 1 (an empty image) is returned as it is: it has
+  /// nothing to shrink. Exact integer arithmetic.
   ///
   /// For example, 1000×500 fitted within 100×100 is 100×50, and 3×1000
   /// within 100×100 is 1×100 (0.3 rounds up to the minimum, 1).
-  public func fitted(within bounds: ImageSize) -> ImageSize {
+  ///
+  /// - Throws: ``ImageError/invalidBounds(width:height:)`` when a side of
+  ///   `bounds` is below 1: no image fits in it.
+  public func fitted(within bounds: ImageSize) throws(ImageError) -> ImageSize {
+    guard bounds.width >= 1 && bounds.height >= 1 else {
+      throw .invalidBounds(width: bounds.width, height: bounds.height)
+    }
     guard width >= 1 && height >= 1 else { return self }
-    let boundWidth = min(max(bounds.width, 1), width)
-    let boundHeight = min(max(bounds.height, 1), height)
+    let boundWidth = min(bounds.width, width)
+    let boundHeight = min(bounds.height, height)
     // Width limits the scale when boundWidth / width <= boundHeight / height.
     let widthLimits = ImageSize.compare(boundWidth, height, boundHeight, width) <= 0
     if widthLimits {

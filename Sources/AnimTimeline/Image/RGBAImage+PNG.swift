@@ -33,13 +33,16 @@ extension RGBAImage {
   /// Chunk CRCs and the Adler-32 are checked. The limits in `options` are
   /// checked before anything is allocated.
   ///
+  /// `pngData` is any sequence of bytes: an array, an `ArraySlice<UInt8>`,
+  /// Foundation's `Data`, a collection of the caller's. Bytes in
+  /// contiguous storage are read in place; any other sequence is copied
+  /// into an array first.
+  ///
   /// - Throws: ``PNGError``, with the byte offset of the problem.
   /// - Complexity: O(*n* + *p*) for *n* bytes of input and *p* pixels.
-  public init(pngData: [UInt8], options: PNGDecodingOptions = PNGDecodingOptions()) throws(PNGError) {
-    // `withUnsafeBytes` has no typed throws: the result carries the error.
-    let result = pngData.withUnsafeBytes { bytes in
-      Result { () throws(PNGError) in try PNGDecoder.decode(bytes, options: options) }
+  public init(pngData: some Sequence<UInt8>, options: PNGDecodingOptions = PNGDecodingOptions()) throws(PNGError) {
+    self = try withContiguousBytes(of: pngData) { bytes throws(PNGError) in
+      try PNGDecoder.decode(bytes, options: options)
     }
-    self = try result.get()
   }
 }

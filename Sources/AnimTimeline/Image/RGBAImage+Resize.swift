@@ -5,16 +5,18 @@ extension RGBAImage {
   /// ``Downsampler``). Returns the image itself when it already fits, and
   /// an empty image (a side of 0) as it is.
   ///
-  /// - Throws: ``ImageError/inconsistentImage(width:height:byteCount:)``
+  /// - Throws: ``ImageError/invalidBounds(width:height:)`` when a side of
+  ///   `bounds` is below 1 (checked first, for any image);
+  ///   ``ImageError/inconsistentImage(width:height:byteCount:)``
   ///   when `pixels` is not `width * height * 4` bytes;
   ///   ``ImageError/tooLarge(width:height:)`` for a source with a side
   ///   of 2^31 or more or with 2^46 pixels or more (see
   ///   ``Downsampler/init(from:to:)``).
   /// - Complexity: O(*n*) in the source pixels.
   public func resized(toFit bounds: ImageSize) throws(ImageError) -> RGBAImage {
-    try checkConsistency()
     let size = ImageSize(width: width, height: height)
-    let fitted = size.fitted(within: bounds)
+    let fitted = try size.fitted(within: bounds)
+    try checkConsistency()
     guard fitted != size else { return self }
     guard var sampler = Downsampler(from: size, to: fitted) else {
       throw .tooLarge(width: width, height: height)

@@ -51,9 +51,46 @@ public protocol FrameProvider {
 extension FrameProvider {
   /// The contents of the frame `timeline` shows now.
   ///
-  /// - Throws: as ``frame(at:)``.
-  public func frame(shownBy timeline: Timeline) throws(Failure) -> Frame {
-    try frame(at: timeline.currentFrame)
+  /// The timeline must have been made from this provider (or one with the
+  /// same frames). This is checked in O(1): the frame counts must be
+  /// equal, and so must the durations of the frame the timeline shows.
+  /// That catches a timeline of another GIF or sheet in nearly every
+  /// case, but not all: a timeline of another provider with the same
+  /// number of frames and the same duration for the current frame (two
+  /// animations of 10 frames of 100 ms each) passes, and this returns this
+  /// provider's frame at ``Timeline/currentFrame``. Keep each timeline with
+  /// its provider (in one struct, say) to rule that out.
+  ///
+  /// - Throws: ``ShownFrameError/timelineMismatch(_:)`` when the check
+  ///   fails, else ``ShownFrameError/provider(_:)`` with what
+  ///   ``frame(at:)`` throws.
+  public func frame(shownBy timeline: Timeline) throws(ShownFrameError<Failure>) -> Frame {
+    if let mismatch = self.mismatch(with: timeline) { throw .timelineMismatch(mismatch) }
+    do {
+      return try frame(at: timeline.currentFrame)
+    } catch {
+      throw .provider(error)
+    }
+  }
+
+  /// The reason `timeline` cannot have been made from this provider, or
+  /// `nil` when its frame count and current frame's duration agree with
+  /// this provider's (see ``frame(shownBy:)``).
+  func mismatch(with timeline: Timeline) -> TimelineMismatch? {
+    let frame = timeline.currentFrame
+    let timelineDuration = timeline.currentFrameDuration
+    guard frameCount == timeline.frameCount else {
+      return TimelineMismatch(
+        providerFrameCount: frameCount, timelineFrameCount: timeline.frameCount, frame: frame,
+        providerDuration: nil, timelineDuration: timelineDuration)
+    }
+    let duration = frameDuration(at: frame)
+    guard duration == timelineDuration else {
+      return TimelineMismatch(
+        providerFrameCount: frameCount, timelineFrameCount: timeline.frameCount, frame: frame,
+        providerDuration: duration, timelineDuration: timelineDuration)
+    }
+    return nil
   }
 }
 

@@ -49,8 +49,11 @@ public struct SyntheticFrameProvider: FrameProvider, Hashable, Sendable {
   /// The number of frames.
   public var frameCount: Int { durations.count }
 
-  /// The duration of frame `index` in nanoseconds.
-  public func frameDuration(at index: Int) -> Int64 { durations[index] }
+  /// The duration of frame `index` in nanoseconds; 0 for an index outside
+  /// `0..<frameCount` (a timeline never asks for one).
+  public func frameDuration(at index: Int) -> Int64 {
+    durations.indices.contains(index) ? durations[index] : 0
+  }
 
   /// Returns `index` itself, after checking it.
   public func frame(at index: Int) throws(FrameProviderError) -> Int {

@@ -4,8 +4,8 @@
 ///
 /// ```swift
 /// let sheet = try AsepriteSheet(bytes: jsonBytes)
-/// let walk = sheet.clip(named: "walk")        // a Clip over the display list
-/// let frame = sheet.frames[sheet.displayList.sheetFrames[providerFrame]]
+/// let walk = try sheet.tag(named: "walk")    // Aseprite's frames: walk.frames
+/// let clip = try sheet.clip(named: "walk")   // what a timeline plays (display list)
 /// ```
 ///
 /// Both of Aseprite's layouts are read: "hash" (`frames` is an object keyed
@@ -27,7 +27,9 @@ public struct AsepriteSheet: Hashable, Sendable {
   public let layout: Layout
   /// The frames, in order: frame *i* is Aseprite's frame *i*.
   public let frames: [SpriteSheetFrame]
-  /// The tags (`meta.frameTags`), in order.
+  /// The tags (`meta.frameTags`), in order. Names need not be unique:
+  /// look a tag up by name with ``tag(named:)`` or ``clip(named:)``, which
+  /// refuse an ambiguous name, or by index here and with ``clip(forTag:)``.
   public let tags: [AsepriteTag]
   /// The sheet image's path as written (`meta.image`), if any; relative
   /// to the JSON file unless absolute.
@@ -38,16 +40,21 @@ public struct AsepriteSheet: Hashable, Sendable {
   /// The provider frames and one clip per tag; see ``SpriteSheetDisplayList``.
   public let displayList: SpriteSheetDisplayList
 
-  /// Reads an Aseprite JSON export.
+  /// Reads an Aseprite JSON export from any sequence of bytes: an array,
+  /// an `ArraySlice<UInt8>`, Foundation's `Data`, a collection of the
+  /// caller's.
+  ///
+  /// Bytes in contiguous storage (arrays, slices, `Data`) are read in
+  /// place; any other sequence is copied into an array first.
   ///
   /// - Throws: ``SpriteSheetError/fileTooLarge(bytes:limit:)`` before
   ///   reading anything, ``SpriteSheetError/json(_:)`` for malformed JSON,
   ///   and the other ``SpriteSheetError`` cases for a document that is not
   ///   a valid export within `limits`.
   /// - Complexity: O(*b* + *d*) for *b* bytes and *d* display-list frames.
-  public init(bytes: [UInt8], limits: SpriteSheetLimits = SpriteSheetLimits()) throws(SpriteSheetError) {
-    self = try bytes.withUnsafeBufferPointer { buffer throws(SpriteSheetError) in
-      try AsepriteSheet(buffer: UnsafeRawBufferPointer(buffer), limits: limits)
+  public init(bytes: some Sequence<UInt8>, limits: SpriteSheetLimits = SpriteSheetLimits()) throws(SpriteSheetError) {
+    self = try withContiguousBytes(of: bytes) { buffer throws(SpriteSheetError) in
+      try AsepriteSheet(buffer: buffer, limits: limits)
     }
   }
 
@@ -74,15 +81,5 @@ public struct AsepriteSheet: Hashable, Sendable {
     self.size = reader.size
     self.displayList = try SpriteSheetDisplayList(
       durations: reader.frames.map(\.duration), tags: reader.tags, limit: limits.maxDisplayFrames)
-  }
-
-  /// The clip of the first tag named `name` (compared by UTF-8 bytes), or
-  /// `nil`.
-  ///
-  /// - Complexity: O(*t*) for *t* tags.
-  public func clip(named name: String) -> Clip? {
-    let wanted = name.utf8
-    guard let index = tags.firstIndex(where: { $0.name.utf8.elementsEqual(wanted) }) else { return nil }
-    return displayList.clips[index]
   }
 }

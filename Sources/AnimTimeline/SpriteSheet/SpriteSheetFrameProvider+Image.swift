@@ -1,5 +1,6 @@
 extension SpriteSheetFrameProvider {
-  /// The frame that provider frame `index` shows, as an image cut from the
+  /// The frame that display-list frame `index` (``frameCount``) shows, as
+  /// an image cut from the
   /// sheet: untrimmed (`sourceSize`, transparent where the export trimmed),
   /// upright (a frame stored rotated 90° clockwise is turned back), the
   /// pixels at `spriteSourceSize`.
@@ -15,10 +16,13 @@ extension SpriteSheetFrameProvider {
 
   /// The image of the frame `timeline` shows now; see ``image(at:)``.
   ///
-  /// - Throws: as ``image(at:)``.
+  /// - Throws: ``SpriteSheetImageError/timelineMismatch(_:)`` for a
+  ///   timeline made from another provider (checked as
+  ///   ``FrameProvider/frame(shownBy:)`` does), else as ``image(at:)``.
   /// - Complexity: as ``image(at:)``.
   public func image(shownBy timeline: Timeline) throws(SpriteSheetImageError) -> RGBAImage {
-    try image(at: timeline.currentFrame)
+    if let mismatch = mismatch(with: timeline) { throw .timelineMismatch(mismatch) }
+    return try image(at: timeline.currentFrame)
   }
 
   /// Draws the image of ``image(at:)`` into `image`, reusing the capacity

@@ -1,16 +1,29 @@
-/// A ``FrameProvider`` over a sprite sheet: its frames are the entries of
-/// the sheet's display list (``SpriteSheetDisplayList``), each showing one
-/// sheet frame for that frame's duration, so that every tag plays as one
-/// ``Clip`` (``clip(named:)``).
+/// A ``FrameProvider`` over a sprite sheet, for a ``Timeline`` that plays
+/// its tags exactly as Aseprite does.
 ///
 /// ```swift
 /// let sheet = try AsepriteSheet(bytes: jsonBytes)
 /// let sprites = SpriteSheetFrameProvider(sheet: sheet)
 /// var hero = try Timeline(provider: sprites)
-/// try hero.play(clip: sprites.clip(named: "attack")!, then: sprites.clip(named: "idle"))
+/// try hero.play(clip: sprites.clip(named: "attack"), then: sprites.clip(named: "idle"))
 /// // Each tick: draw this region of your own texture.
-/// let region = try sprites.frame(shownBy: hero)
+/// let region = try sprites.frame(shownBy: hero)   // region.sheetFrame: Aseprite's number
+/// let shown = try sprites.sheetFrame(shownBy: hero)
 /// ```
+///
+/// **Two numberings.** Aseprite numbers the sheet's frames 0..<``sheetFrameCount``,
+/// and a tag's ``AsepriteTag/frames`` are those numbers; the members named
+/// `sheet…` and ``tag(named:)`` speak them. A timeline plays the
+/// *display list* (``SpriteSheetDisplayList``): the sheet frames, then
+/// the frames Aseprite's ping-pong tags show in order, which the
+/// timeline's own directions cannot express. The ``FrameProvider``
+/// conformance, which the timeline uses, speaks display-list frames:
+/// ``frameCount`` (at least ``sheetFrameCount``), ``frameDuration(at:)``,
+/// ``frame(at:)``, ``Timeline/currentFrame``, and the frames of a
+/// ``clip(named:)``. Display frames below ``sheetFrameCount`` are the sheet
+/// frames themselves; ``sheetFrame(atDisplayFrame:)`` maps any of them to
+/// its sheet frame, and ``sheetFrame(shownBy:)`` gives the sheet frame a
+/// timeline shows.
 ///
 /// A frame is a ``SpriteSheetRegion``: the sheet frame's number, its
 /// rectangle in the sheet and how it sits in the untrimmed sprite, which is
@@ -66,13 +79,23 @@ public struct SpriteSheetFrameProvider: FrameProvider, Hashable, Sendable {
     self.sheetImage = image
   }
 
-  /// The number of entries in the display list.
+  /// The number of the sheet's frames, Aseprite's frames 0..<`sheetFrameCount`.
+  public var sheetFrameCount: Int { sheet.frames.count }
+
+  /// The number of display-list frames, the frames a ``Timeline`` over
+  /// this provider plays (``FrameProvider/frameCount``): at least
+  /// ``sheetFrameCount``, more when a ping-pong tag needs frames of its
+  /// own (or the sheet has one frame). For the sheet's frames, see
+  /// ``sheetFrameCount``.
   public var frameCount: Int { sheet.displayList.sheetFrames.count }
 
-  /// The duration of the sheet frame that provider frame `index` shows, in
-  /// nanoseconds.
+  /// The duration of the sheet frame that display-list frame `index`
+  /// shows, in nanoseconds (``FrameProvider/frameDuration(at:)``); 0 for
+  /// an index outside `0..<frameCount`.
   public func frameDuration(at index: Int) -> Int64 {
-    sheet.frames[sheet.displayList.sheetFrames[index]].duration
+    let list = sheet.displayList.sheetFrames
+    guard list.indices.contains(index) else { return 0 }
+    return sheet.frames[list[index]].duration
   }
 
   /// Always ``LoopCount/infinite``: a sheet has no loop count of its own
@@ -81,30 +104,51 @@ public struct SpriteSheetFrameProvider: FrameProvider, Hashable, Sendable {
   /// another with ``TimelineConfiguration/loops``.
   public var loopCount: LoopCount { .infinite }
 
-  /// The region that provider frame `index` shows.
+  /// The region that display-list frame `index` shows
+  /// (``FrameProvider/frame(at:)``); its
+  /// ``SpriteSheetRegion/sheetFrame`` is Aseprite's frame number. For a
+  /// sheet frame by Aseprite's number, see ``region(ofSheetFrame:)``.
   ///
   /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
   public func frame(at index: Int) throws(FrameProviderError) -> SpriteSheetRegion {
-    regions[try sheetFrame(at: index)]
+    regions[try sheetFrame(atDisplayFrame: index)]
   }
 
-  /// The sheet frame (Aseprite's frame number, from 0) that provider frame
-  /// `providerFrame` shows.
+  /// The region of sheet frame `sheetFrame` (Aseprite's frame number).
   ///
-  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
-  public func sheetFrame(at providerFrame: Int) throws(FrameProviderError) -> Int {
-    let list = sheet.displayList.sheetFrames
-    guard list.indices.contains(providerFrame) else {
-      throw .indexOutOfRange(index: providerFrame, count: list.count)
+  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)`` for a
+  ///   number outside `0..<sheetFrameCount`.
+  public func region(ofSheetFrame sheetFrame: Int) throws(FrameProviderError) -> SpriteSheetRegion {
+    guard regions.indices.contains(sheetFrame) else {
+      throw .indexOutOfRange(index: sheetFrame, count: regions.count)
     }
-    return list[providerFrame]
+    return regions[sheetFrame]
   }
 
-  /// The clip of the first tag named `name`, or `nil`; see
-  /// ``AsepriteSheet/clip(named:)``.
+  /// The sheet frame (Aseprite's frame number, from 0) that display-list
+  /// frame `displayFrame` shows.
   ///
-  /// - Complexity: O(*t*) for *t* tags.
-  public func clip(named name: String) -> Clip? {
-    sheet.clip(named: name)
+  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)`` for an
+  ///   index outside `0..<frameCount`.
+  public func sheetFrame(atDisplayFrame displayFrame: Int) throws(FrameProviderError) -> Int {
+    let list = sheet.displayList.sheetFrames
+    guard list.indices.contains(displayFrame) else {
+      throw .indexOutOfRange(index: displayFrame, count: list.count)
+    }
+    return list[displayFrame]
+  }
+
+  /// The sheet frame (Aseprite's frame number) that `timeline` shows now.
+  ///
+  /// - Throws: ``ShownFrameError/timelineMismatch(_:)`` for a timeline made
+  ///   from another provider, checked as ``FrameProvider/frame(shownBy:)``
+  ///   does.
+  public func sheetFrame(shownBy timeline: Timeline) throws(ShownFrameError<FrameProviderError>) -> Int {
+    if let mismatch = mismatch(with: timeline) { throw .timelineMismatch(mismatch) }
+    do {
+      return try sheetFrame(atDisplayFrame: timeline.currentFrame)
+    } catch {
+      throw .provider(error)
+    }
   }
 }

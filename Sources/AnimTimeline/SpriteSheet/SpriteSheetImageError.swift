@@ -4,12 +4,16 @@
 /// ``SpriteSheetFrameProvider/init(sheet:image:maxSourcePixels:)`` checks
 /// every sheet frame against the image before it accepts it, so that
 /// ``SpriteSheetFrameProvider/image(at:)`` fails only for a frame index out
-/// of range or a provider without an image.
+/// of range, a timeline of another provider, or a provider without an
+/// image.
 public enum SpriteSheetImageError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The provider was made without a sheet image.
   case noImage
-  /// The provider frame `index` is outside `0..<count`.
+  /// The display-list frame `index` is outside `0..<count`.
   case indexOutOfRange(index: Int, count: Int)
+  /// ``SpriteSheetFrameProvider/image(shownBy:)`` was given a timeline made
+  /// from another provider (see ``FrameProvider/frame(shownBy:)``).
+  case timelineMismatch(TimelineMismatch)
   /// The image's pixel buffer does not hold `width × height × 4` bytes (or
   /// a dimension is negative).
   case invalidImage(width: Int, height: Int, byteCount: Int)
@@ -30,6 +34,8 @@ public enum SpriteSheetImageError: Error, Hashable, Sendable, CustomStringConver
   /// A readable description naming the frame and the sizes.
   public var description: String {
     switch self {
+    case let .timelineMismatch(mismatch):
+      return mismatch.description
     case .noImage:
       return "the sprite-sheet provider has no sheet image"
     case let .indexOutOfRange(index, count):

@@ -25,6 +25,15 @@ extension Timeline {
   /// The number of provider frames the timeline was made over.
   public var frameCount: Int { core.table.frameCount }
 
+  /// The duration of ``currentFrame`` in the provider the timeline was
+  /// made from, in nanoseconds (``FrameProvider/frame(shownBy:)`` checks
+  /// it).
+  var currentFrameDuration: Int64 {
+    let boundaries = core.table.boundaries
+    let frame = core.cursor.frame
+    return boundaries[frame + 1] - boundaries[frame]
+  }
+
   /// The current iteration (0-based); `plays - 1` at the end.
   public var iteration: Int64 { core.cursor.iteration }
 

@@ -128,7 +128,7 @@ struct FrameCommand: Subcommand {
       guard let found = try? timeline.frameIndex(at: time) else { throw .input("no frame is shown at \(time) ns") }
       index = found
     }
-    let sheetFrame = (try? provider.sheetFrame(at: index)) ?? index
+    let sheetFrame = (try? provider.sheetFrame(atDisplayFrame: index)) ?? index
     try write(try AsepriteInput.image(index, of: provider), frame: sheetFrame, &console)
   }
 

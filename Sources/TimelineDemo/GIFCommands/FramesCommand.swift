@@ -109,7 +109,7 @@ struct FramesCommand: Subcommand {
     var sizes: Set<String> = []
     for (position, index) in indices.enumerated() {
       let image = try AsepriteInput.image(index, of: provider)
-      let sheetFrame = (try? provider.sheetFrame(at: index)) ?? index
+      let sheetFrame = (try? provider.sheetFrame(atDisplayFrame: index)) ?? index
       let written = try write(image, frame: sheetFrame, position: position, count: indices.count, &console)
       total += written.bytes
       sizes.insert(written.size)
@@ -124,7 +124,7 @@ struct FramesCommand: Subcommand {
   /// The size of every written image: the canvas, or its thumbnail size.
   static func written(_ provider: GIFFrameProvider, size: ImageSize?) -> String {
     let canvas = ImageSize(width: provider.canvasWidth, height: provider.canvasHeight)
-    let shown = size.map { canvas.fitted(within: $0) } ?? canvas
+    let shown = size.flatMap { try? canvas.fitted(within: $0) } ?? canvas
     return "\(shown.width)x\(shown.height)"
   }
 }

@@ -84,7 +84,7 @@ struct TickSimulation: TimelineJob {
       console.line(#"{"summary":{"ticks":\#(ticks),"ticks_run":\#(summary.ticksRun),"frames_shown":\#(summary.stats.framesShown),"frames_skipped":\#(summary.stats.framesSkipped),"loops":\#(summary.loops),"state":"\#(summary.state.rawValue)","t":\#(summary.position),"frame":\#(summary.frame),"simulated_ns":\#(summary.simulated),"clamped_sum_ns":\#(summary.stats.clampedSum),"cue_hits":\#(summary.stats.cueHits),"range_switches":\#(summary.stats.rangeSwitches),"reversals":\#(summary.stats.reversals),"drift_ns":\#(drift ?? "null"),"longest_tick_ns":\#(summary.stats.longestTick)}}"#)
     } else {
       let interrupted = summary.ticksRun < ticks ? " (interrupted after \(summary.ticksRun))" : ""
-      console.line("summary: \(ticks) ticks\(interrupted) over \(Self.seconds(summary.simulated)) simulated; frames shown \(summary.stats.framesShown), skipped \(summary.stats.framesSkipped); cue hits \(summary.stats.cueHits); range switches \(summary.stats.rangeSwitches); reversals \(summary.stats.reversals); loops \(summary.loops); final state \(summary.state.rawValue) at t=\(summary.position) ns, frame \(sheet.flatMap { try? $0.sheetFrame(at: summary.frame) } ?? summary.frame); clamped tick sum \(summary.stats.clampedSum) ns, \(drift.map { "drift \($0) ns" } ?? "no drift measured (\(summary.noDriftReason ?? ""))"); longest tick \(Self.seconds(summary.stats.longestTick))")
+      console.line("summary: \(ticks) ticks\(interrupted) over \(Self.seconds(summary.simulated)) simulated; frames shown \(summary.stats.framesShown), skipped \(summary.stats.framesSkipped); cue hits \(summary.stats.cueHits); range switches \(summary.stats.rangeSwitches); reversals \(summary.stats.reversals); loops \(summary.loops); final state \(summary.state.rawValue) at t=\(summary.position) ns, frame \(sheet.flatMap { try? $0.sheetFrame(atDisplayFrame: summary.frame) } ?? summary.frame); clamped tick sum \(summary.stats.clampedSum) ns, \(drift.map { "drift \($0) ns" } ?? "no drift measured (\(summary.noDriftReason ?? ""))"); longest tick \(Self.seconds(summary.stats.longestTick))")
     }
     if summary.ticksRun < ticks {
       throw .interrupted("interrupted after tick \(summary.ticksRun) of \(ticks); the summary above covers those")
@@ -135,12 +135,12 @@ struct TickSimulation: TimelineJob {
                    clamped: advancing ? min(elapsed, timeline.maxStep.nanoseconds) : 0)
       for hit in timeline.cueHits(in: events) { stats.cueHits &+= hit.count }
       if !summaryOnly && json {
-        let sheetFrame = sheet.map { #","sheet_frame":\#((try? $0.sheetFrame(at: timeline.currentFrame)) ?? -1)"# } ?? ""
+        let sheetFrame = sheet.map { #","sheet_frame":\#((try? $0.sheetFrame(atDisplayFrame: timeline.currentFrame)) ?? -1)"# } ?? ""
         write(#"{"tick":\#(k),"at":\#(instant),"dt":\#(elapsed),"state":"\#(timeline.state.rawValue)","t":\#(timeline.position),"iteration":\#(timeline.iteration),"frame":\#(timeline.currentFrame)\#(sheetFrame),"suspended":\#(timeline.isSuspended),"events":[\#(timeline.events(in: events).map(EventText.json).joined(separator: ","))]}"#)
       } else if !summaryOnly && !events.isEmpty {
         // With a sheet, frames are Aseprite's numbers (sheet frames).
         let phrases = timeline.events(in: events).map { event in
-          EventText.describe(event) { frame in sheet.flatMap { try? $0.sheetFrame(at: frame) } ?? frame }
+          EventText.describe(event) { frame in sheet.flatMap { try? $0.sheetFrame(atDisplayFrame: frame) } ?? frame }
         }
         write("tick \(k) at \(Self.seconds(instant)): " + phrases.joined(separator: ", "))
       }

@@ -19,13 +19,17 @@ enum AsepriteInput {
 
   /// The clip of the tag `name` of `sheet`, read from `path`.
   ///
-  /// - Throws: a usage error naming the tags there are.
+  /// - Throws: a usage error naming the tags there are, or the tags that
+  ///   share an ambiguous name.
   static func clip(named name: String, in sheet: AsepriteSheet, path: FilePath) throws(CommandError) -> Clip {
-    guard let clip = sheet.clip(named: name) else {
+    do {
+      return try sheet.clip(named: name)
+    } catch .unknownTag {
       let tags = sheet.tags.map { "'\($0.name)'" }.joined(separator: ", ")
       throw .usage("--clip \(name): \(path) has no tag '\(name)' (\(tags.isEmpty ? "it has no tags" : "tags: " + tags))")
+    } catch {
+      throw .usage("--clip \(name): \(path): \(error)")
     }
-    return clip
   }
 
   /// Where the sheet image named `image` (`meta.image`) of the export at
@@ -90,7 +94,7 @@ extension AsepriteInput {
       throw .input("frame \(index): \(error)")
     }
     guard image.width > 0, image.height > 0 else {
-      throw .input("sheet frame \((try? provider.sheetFrame(at: index)) ?? index) is empty (\(image.width)x\(image.height) pixels)")
+      throw .input("sheet frame \((try? provider.sheetFrame(atDisplayFrame: index)) ?? index) is empty (\(image.width)x\(image.height) pixels)")
     }
     return image
   }

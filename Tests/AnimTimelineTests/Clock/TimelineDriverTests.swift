@@ -72,7 +72,10 @@ import Testing
       let driver = TimelineDriver(clock: clock)
       var owned = timelines
       await driver.run(every: .milliseconds(10)) { nanoseconds, mode in
-        for index in owned.indices { _ = try? owned[index].tick(by: nanoseconds, mode: mode) }
+        // Issue #21: the elapsed time is a UInt64 (it was an Int64, which
+        // needed the throwing tick): the non-throwing tick takes it as is.
+        let elapsed: UInt64 = nanoseconds
+        for index in owned.indices { owned[index].tick(nanoseconds: elapsed, mode: mode) }
       }
       return owned
     }

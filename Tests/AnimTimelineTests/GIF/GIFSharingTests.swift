@@ -154,11 +154,46 @@ import Testing
 
   @Test func outOfRangeThrows() throws {
     let provider = try GIFFrameProvider(bytes: Self.animation())
-    #expect(throws: GIFError.frameIndexOutOfRange(index: 60, count: 60)) {
+    #expect(throws: GIFLentFrameError<Never>.gif(.frameIndexOutOfRange(index: 60, count: 60))) {
       try provider.withFrame(at: 60) { _ in }
     }
-    #expect(throws: GIFError.frameIndexOutOfRange(index: -1, count: 60)) {
+    #expect(throws: GIFLentFrameError<Never>.gif(.frameIndexOutOfRange(index: -1, count: 60))) {
       try provider.withFrame(at: -1) { _ in }
     }
+  }
+
+  struct UploadFailed: Error, Hashable { var frame: Int }
+
+  /// Issue #21: `withFrame(at:_:)` threw untyped. Its error is typed now,
+  /// and says whether the provider or the closure failed.
+  @Test func withFrameThrowsTyped() throws {
+    let provider = try GIFFrameProvider(bytes: Self.animation())
+    // The closure's own typed error comes back as .body, with its type.
+    let failing: () throws(GIFLentFrameError<UploadFailed>) -> Int = {
+      try provider.withFrame(at: 3) { (image: borrowing RGBAImage) throws(UploadFailed) -> Int in
+        throw UploadFailed(frame: 3)
+      }
+    }
+    #expect(throws: GIFLentFrameError<UploadFailed>.body(UploadFailed(frame: 3))) { try failing() }
+    do {
+      _ = try failing()
+    } catch {
+      #expect(error.gifError == nil)
+      guard case let .body(upload) = error else { Issue.record("expected .body"); return }
+      #expect(upload.frame == 3)
+    }
+    // A bad index never calls the closure.
+    var called = false
+    do {
+      try provider.withFrame(at: 99) { (_: borrowing RGBAImage) throws(UploadFailed) in called = true }
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.gifError == .frameIndexOutOfRange(index: 99, count: 60))
+      #expect(error.description == GIFError.frameIndexOutOfRange(index: 99, count: 60).description)
+    }
+    #expect(!called)
+    // A closure that cannot fail: only .gif remains; the result comes back.
+    let width: Int = try provider.withFrame(at: 0) { image in image.width }
+    #expect(width == provider.frameSize.width)
   }
 }

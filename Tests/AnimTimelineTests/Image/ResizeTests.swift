@@ -10,20 +10,36 @@ import TimelineScript
     RGBAImage(width: width, height: height, pixels: pixels.flatMap { $0 })
   }
 
-  @Test func fittedSizes() {
-    func fit(_ w: Int, _ h: Int, _ bw: Int, _ bh: Int) -> ImageSize {
-      ImageSize(width: w, height: h).fitted(within: ImageSize(width: bw, height: bh))
+  @Test func fittedSizes() throws {
+    func fit(_ w: Int, _ h: Int, _ bw: Int, _ bh: Int) throws -> ImageSize {
+      try ImageSize(width: w, height: h).fitted(within: ImageSize(width: bw, height: bh))
     }
-    #expect(fit(1000, 500, 100, 100) == ImageSize(width: 100, height: 50))
-    #expect(fit(500, 1000, 100, 100) == ImageSize(width: 50, height: 100))
-    #expect(fit(3, 1000, 100, 100) == ImageSize(width: 1, height: 100))
-    #expect(fit(1000, 3, 100, 100) == ImageSize(width: 100, height: 1))
-    #expect(fit(300, 200, 100, 100) == ImageSize(width: 100, height: 67))  // 66.67
-    #expect(fit(200, 300, 100, 50) == ImageSize(width: 33, height: 50))  // 33.3
-    #expect(fit(10, 10, 1000, 1000) == ImageSize(width: 10, height: 10))  // never upscales
-    #expect(fit(10, 20, 1000, 15) == ImageSize(width: 8, height: 15))  // 7.5 rounds up
-    #expect(fit(10, 20, 0, -5) == ImageSize(width: 1, height: 1))
-    #expect(fit(Int.max / 2, 4, Int.max, 2) == ImageSize(width: Int.max / 4 + 1, height: 2))
+    #expect(try fit(1000, 500, 100, 100) == ImageSize(width: 100, height: 50))
+    #expect(try fit(500, 1000, 100, 100) == ImageSize(width: 50, height: 100))
+    #expect(try fit(3, 1000, 100, 100) == ImageSize(width: 1, height: 100))
+    #expect(try fit(1000, 3, 100, 100) == ImageSize(width: 100, height: 1))
+    #expect(try fit(300, 200, 100, 100) == ImageSize(width: 100, height: 67))  // 66.67
+    #expect(try fit(200, 300, 100, 50) == ImageSize(width: 33, height: 50))  // 33.3
+    #expect(try fit(10, 10, 1000, 1000) == ImageSize(width: 10, height: 10))  // never upscales
+    #expect(try fit(10, 20, 1000, 15) == ImageSize(width: 8, height: 15))  // 7.5 rounds up
+    #expect(try fit(0, 7, 5, 5) == ImageSize(width: 0, height: 7))  // an empty size stays as it is
+    #expect(try fit(Int.max / 2, 4, Int.max, 2) == ImageSize(width: Int.max / 4 + 1, height: 2))
+  }
+
+  /// Issue #21: bounds with a side below 1 used to count as 1 (a 1×1
+  /// thumbnail); they are a typed error now, for any source.
+  @Test func invalidBoundsThrow() throws {
+    let image = RGBAImage(width: 4, height: 2, pixels: [UInt8](repeating: 9, count: 32))
+    let empty = RGBAImage(width: 0, height: 3, pixels: [])
+    for (bw, bh) in [(0, 0), (0, 5), (5, 0), (-1, 5), (5, -3), (Int.min, Int.min)] {
+      let bounds = ImageSize(width: bw, height: bh)
+      let expected = ImageError.invalidBounds(width: bw, height: bh)
+      #expect(throws: expected) { try image.resized(toFit: bounds) }
+      #expect(throws: expected) { try empty.resized(toFit: bounds) }
+      #expect(throws: expected) { try ImageSize(width: 4, height: 2).fitted(within: bounds) }
+      #expect(throws: expected) { try ImageSize(width: 0, height: 0).fitted(within: bounds) }
+    }
+    #expect(try empty.resized(toFit: ImageSize(width: 1, height: 1)) == empty)
   }
 
   @Test func neverUpscalesAndKeepsAspect() throws {

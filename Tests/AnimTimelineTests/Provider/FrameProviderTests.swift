@@ -38,7 +38,9 @@ private struct EndlessFrames: FrameProvider {
     #expect(try stream.frame(shownBy: timeline) == "frame 0")
     try timeline.tick(by: 250_000_000)
     #expect(timeline.currentFrame == 2)
-    #expect(throws: StreamedFrames.Failure.notReceivedYet(frame: 2)) { try stream.frame(shownBy: timeline) }
+    #expect(throws: ShownFrameError.provider(StreamedFrames.Failure.notReceivedYet(frame: 2))) {
+      try stream.frame(shownBy: timeline)
+    }
     #expect(throws: StreamedFrames.Failure.outOfRange(9)) { try stream.frame(at: 9) }
   }
 

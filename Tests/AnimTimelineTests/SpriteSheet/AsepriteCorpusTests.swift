@@ -129,7 +129,7 @@ struct AsepriteCorpusTests {
     // Tags with repeat "1" on one frame each.
     let alter = try sheet("FredTheDino__gbjam2024-hat-out-of-hell__assets_alter.json")
     #expect(alter.tags.map(\.repeats) == [1, 1])
-    #expect(alter.clip(named: "inactive") == Clip(frames: 1...1, loops: try .plays(1), direction: .forward))
+    #expect(try alter.clip(named: "inactive") == Clip(frames: 1...1, loops: try .plays(1), direction: .forward))
     // Reverse 11...14 and ping-pong 15...18.
     let peachy = try sheet("greenstack__lovejam2022__vendor_peachy_examples_countAndColours.json")
     let down = try #require(peachy.tags.first { $0.name == "NumbersDown" })

@@ -141,14 +141,34 @@ import Testing
 
   @Test func clipsByName() throws {
     let sheet = try sheet(AsepriteFixtures.hash)
-    #expect(sheet.clip(named: "walk") == Clip(frames: 0...3, loops: .infinite, direction: .forward))
-    #expect(sheet.clip(named: "back") == Clip(frames: 1...3, loops: .infinite, direction: .reverse))
-    #expect(sheet.clip(named: "Walk") == nil)
-    #expect(sheet.clip(named: "") == nil)
+    #expect(try sheet.clip(named: "walk") == Clip(frames: 0...3, loops: .infinite, direction: .forward))
+    #expect(try sheet.clip(named: "back") == Clip(frames: 1...3, loops: .infinite, direction: .reverse))
+    #expect(throws: SpriteSheetTagError.unknownTag(name: "Walk", available: ["walk", "back", "idle", "attack"])) {
+      try sheet.clip(named: "Walk")
+    }
+    #expect(throws: SpriteSheetTagError.self) { try sheet.clip(named: "") }
   }
 
-  @Test func theFirstOfTwoTagsWithOneNameWins() throws {
-    let text = #"{"frames":[{"frame":{"x":0,"y":0,"w":1,"h":1},"duration":5},{"frame":{"x":0,"y":0,"w":1,"h":1},"duration":5}],"meta":{"frameTags":[{"name":"t","from":1,"to":1},{"name":"t","from":0,"to":0}]}}"#
-    #expect(try sheet(text).clip(named: "t")?.frames == 1...1)
+  /// Issue #21: a duplicate tag name was accepted silently, the first tag
+  /// winning. Reading still accepts it (real exports have duplicates);
+  /// a lookup by the name says which tags share it, and each one can be
+  /// chosen by index.
+  @Test func aTagNameOfTwoTagsIsAmbiguous() throws {
+    let text = #"{"frames":[{"frame":{"x":0,"y":0,"w":1,"h":1},"duration":5},{"frame":{"x":0,"y":0,"w":1,"h":1},"duration":5}],"meta":{"frameTags":[{"name":"t","from":1,"to":1},{"name":"u","from":0,"to":1},{"name":"t","from":0,"to":0}]}}"#
+    let sheet = try sheet(text)
+    #expect(sheet.tags.map(\.name) == ["t", "u", "t"])
+    let ambiguous = SpriteSheetTagError.ambiguousTag(name: "t", tags: [0, 2])
+    #expect(throws: ambiguous) { try sheet.clip(named: "t") }
+    #expect(throws: ambiguous) { try sheet.tag(named: "t") }
+    #expect(throws: ambiguous) { try sheet.tagIndex(named: "t") }
+    #expect(ambiguous.description.contains("'t'") && ambiguous.description.contains("0, 2"))
+    #expect(try sheet.clip(forTag: 0).frames == 1...1)
+    #expect(try sheet.clip(forTag: 2).frames == 0...0)
+    #expect(try sheet.tagIndex(named: "u") == 1)
+    #expect(throws: SpriteSheetTagError.tagIndexOutOfRange(index: 3, count: 3)) { try sheet.clip(forTag: 3) }
+    #expect(throws: SpriteSheetTagError.tagIndexOutOfRange(index: -1, count: 3)) { try sheet.clip(forTag: -1) }
+    let sprites = SpriteSheetFrameProvider(sheet: sheet)
+    #expect(throws: ambiguous) { try sprites.clip(named: "t") }
+    #expect(try sprites.clip(forTag: 2) == sheet.clip(forTag: 2))
   }
 }

@@ -31,8 +31,8 @@ import TimelineScript
   @Test func theArrayFixture() throws {
     let sheet = try AsepriteSheet(bytes: Array(AsepriteFixtures.array.utf8))
     #expect(sheet.displayList.sheetFrames == [0, 1, 2, 0, 1, 2, 1])
-    #expect(sheet.clip(named: "spin") == Clip(frames: 3...6, loops: .infinite, direction: .forward))
-    #expect(sheet.clip(named: "shine") == Clip(frames: 2...2, loops: .infinite, direction: .forward))
+    #expect(try sheet.clip(named: "spin") == Clip(frames: 3...6, loops: .infinite, direction: .forward))
+    #expect(try sheet.clip(named: "shine") == Clip(frames: 2...2, loops: .infinite, direction: .forward))
   }
 
   @Test func clipsWithoutAppendedFrames() throws {
@@ -186,8 +186,8 @@ import TimelineScript
     let sheet = try AsepriteSheet(bytes: Array(AsepriteFixtures.hash.utf8))
     let durations = sheet.frames.map(\.duration)
     var timeline = try Self.timeline(sheet.displayList, durations: durations)
-    let attack = try #require(sheet.clip(named: "attack"))
-    let idle = try #require(sheet.clip(named: "idle"))
+    let attack = try sheet.clip(named: "attack")
+    let idle = try sheet.clip(named: "idle")
     let (shown, finished) = try Self.play(
       attack, then: idle, on: &timeline, list: sheet.displayList, durations: durations, limit: 7 + 9)
     // attack: ping-pong reverse 1...3, repeat 3; idle: ping-pong 0...2 forever.

@@ -11,14 +11,50 @@ import Testing
     // play (ping-pong reverse over 1...3, 3 passes): 3,2,1,2,3,2,1.
     let list = [0, 1, 2, 3, 0, 1, 2, 1, 3, 2, 1, 2, 3, 2, 1]
     #expect(provider.frameCount == list.count)
-    #expect(try (0..<list.count).map { try provider.sheetFrame(at: $0) } == list)
+    #expect(try (0..<list.count).map { try provider.sheetFrame(atDisplayFrame: $0) } == list)
     let milliseconds: [Int64] = [100, 150, 200, 250]
     #expect((0..<list.count).map { provider.frameDuration(at: $0) } == list.map { milliseconds[$0] * 1_000_000 })
     #expect(provider.loopCount == .infinite)
     #expect(provider.sheetImage == nil)
-    for name in ["walk", "back", "idle", "attack", "none"] {
-      #expect(provider.clip(named: name) == sheet.clip(named: name))
+    for name in ["walk", "back", "idle", "attack"] {
+      #expect(try provider.clip(named: name) == sheet.clip(named: name))
     }
+    #expect(throws: SpriteSheetTagError.unknownTag(name: "none", available: ["walk", "back", "idle", "attack"])) {
+      try provider.clip(named: "none")
+    }
+  }
+
+  /// Issue #21: the provider spoke only display-list numbers (frameCount
+  /// 15 for a 4-frame sheet, a ping-pong tag's clip past the sheet). Its
+  /// sheet-facing API speaks Aseprite's frame numbers now.
+  @Test func theSheetFacingAPISpeaksAsepriteFrameNumbers() throws {
+    let sprites = SpriteSheetFrameProvider(sheet: try AsepriteSheet(bytes: Array(AsepriteFixtures.hash.utf8)))
+    #expect(sprites.sheetFrameCount == 4)
+    #expect(sprites.frameCount == 15)  // the display list, what a timeline plays
+    // The tag, in Aseprite's numbers; its clip, in the display list's.
+    #expect(try sprites.tag(named: "idle").frames == 0...2)
+    #expect(try sprites.tag(named: "idle").direction == .pingpong)
+    #expect(try sprites.clip(named: "idle").frames == 4...7)
+    #expect(try sprites.tag(named: "attack").frames == 1...3)
+    // The sheet frame a timeline shows, wherever the display list has it.
+    var hero = try Timeline(provider: sprites)
+    try hero.play(clip: sprites.clip(named: "idle"))
+    var shown: [Int] = []
+    for _ in 0..<6 {
+      shown.append(try sprites.sheetFrame(shownBy: hero))
+      #expect(try sprites.frame(shownBy: hero).sheetFrame == shown.last)
+      try hero.tick(by: sprites.frameDuration(at: hero.currentFrame))
+    }
+    #expect(shown == [0, 1, 2, 1, 0, 1])
+    // A region by Aseprite's number.
+    #expect(try sprites.region(ofSheetFrame: 2).sheetFrame == 2)
+    #expect(throws: FrameProviderError.indexOutOfRange(index: 4, count: 4)) { try sprites.region(ofSheetFrame: 4) }
+    // sheetFrame(shownBy:) refuses a timeline of another provider.
+    let other = try Timeline(provider: SyntheticFrameProvider(durations: [1, 2, 3]))
+    let error = try #require(throws: ShownFrameError<FrameProviderError>.self) { try sprites.sheetFrame(shownBy: other) }
+    guard case .timelineMismatch = error else { Issue.record("\(error)"); return }
+    // frameDuration(at:) past the display list is 0, not a trap.
+    #expect(sprites.frameDuration(at: 15) == 0 && sprites.frameDuration(at: -1) == 0)
   }
 
   @Test func regionsDescribeTheSheetFrame() throws {
@@ -48,7 +84,7 @@ import Testing
     let count = provider.frameCount
     for index in [-1, count, Int.max, Int.min] {
       #expect(throws: FrameProviderError.indexOutOfRange(index: index, count: count)) { try provider.frame(at: index) }
-      #expect(throws: FrameProviderError.indexOutOfRange(index: index, count: count)) { try provider.sheetFrame(at: index) }
+      #expect(throws: FrameProviderError.indexOutOfRange(index: index, count: count)) { try provider.sheetFrame(atDisplayFrame: index) }
     }
     #expect(throws: SpriteSheetImageError.noImage) { try provider.image(at: 0) }
   }
@@ -59,8 +95,8 @@ import Testing
     let sheet = try AsepriteSheet(bytes: Array(AsepriteFixtures.hash.utf8))
     let provider = SpriteSheetFrameProvider(sheet: sheet)
     var timeline = try Timeline(provider: provider)
-    let attack = try #require(provider.clip(named: "attack"))
-    let idle = try #require(provider.clip(named: "idle"))
+    let attack = try provider.clip(named: "attack")
+    let idle = try provider.clip(named: "idle")
     try timeline.play(clip: attack, then: idle)
     var shown: [Int] = []
     for _ in 0..<13 {
@@ -80,7 +116,7 @@ import Testing
     let provider = try SpriteSheetFrameProvider(sheet: packed.sheet(layout), image: packed.image())
     #expect(provider.frameCount == 7)
     for index in 0..<provider.frameCount {
-      let sheetFrame = try provider.sheetFrame(at: index)
+      let sheetFrame = try provider.sheetFrame(atDisplayFrame: index)
       #expect(try provider.image(at: index) == packed.expectedImage(sheetFrame), "provider frame \(index)")
     }
   }
@@ -138,7 +174,7 @@ import Testing
     let base = image.pixels.withUnsafeBufferPointer { $0.baseAddress }
     for index in [0, 1, 2, 6, 5, 4] {
       try provider.drawImage(at: index, into: &image)
-      #expect(image == packed.expectedImage(try provider.sheetFrame(at: index)))
+      #expect(image == packed.expectedImage(try provider.sheetFrame(atDisplayFrame: index)))
       #expect(image.pixels.withUnsafeBufferPointer { $0.baseAddress } == base)
     }
     let before = image
@@ -150,7 +186,7 @@ import Testing
     let packed = PackedSheet.mixed
     let provider = try SpriteSheetFrameProvider(sheet: packed.sheet(.array), image: packed.image())
     var timeline = try Timeline(provider: provider)
-    try timeline.play(clip: #require(provider.clip(named: "once")))
+    try timeline.play(clip: provider.clip(named: "once"))
     // "once": reverse over 1...2: sheet frame 2 for 70 ms, then 1.
     #expect(try provider.image(shownBy: timeline) == packed.expectedImage(2))
     _ = try timeline.tick(by: 70_000_000)
