@@ -88,7 +88,7 @@ extension Bench {
         if events.reachedCue {
           // Every hit's data is used, as a game would (the count, the
           // frame and the name), so none of it can be optimized away.
-          for hit in timeline.cueHits(in: events) {
+          timeline.forEachCueHit(in: events) { hit in
             hits &+= hit.count
             used &+= hit.frame &+ hit.name.utf8.count
           }
