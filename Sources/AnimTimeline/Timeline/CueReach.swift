@@ -5,6 +5,7 @@
 /// after it; a tick that switched into the queued clip reaches the old
 /// range's slots starting in `(from, E)` and the new range's starting in
 /// `[0, T]`.
+@usableFromInline
 struct CueReach: Sendable {
   /// The position before the tick.
   var from: Int64 = 0
@@ -18,5 +19,5 @@ struct CueReach: Sendable {
   var fromStep: Int8 = 1
   /// Whether the tick reached exactly one slot, the displayed one (a
   /// one-slot crossing): its cues need no counting.
-  var single = false
+  @usableFromInline var single = false
 }

@@ -179,7 +179,7 @@ extension TimelineCore {
     events.recordFrame(from: old.frame, to: frame, slots: 1)
     // One slot on reaches just the new slot, as from any position of the
     // old one: from just before the new slot, say.
-    if !cues.isEmpty, cues.marks(place: place) { recordSingleReach(events: &events) }
+    if cues.marks(place: place) { recordSingleReach(events: &events) }
     return events
   }
 
@@ -205,7 +205,7 @@ extension TimelineCore {
         if frame != old.frame {
           events.recordFrame(from: old.frame, to: frame, slots: 1)
         }
-        if !cues.isEmpty, cues.marks(place: place) { recordSingleReach(events: &events) }
+        if cues.marks(place: place) { recordSingleReach(events: &events) }
         // Playing means `T < E`, where completed iterations equal the iteration.
         events.recordLoop(completed: iteration)
         return events
@@ -422,7 +422,7 @@ extension TimelineCore {
     _checkInvariants()
     #endif
     // Entering one slot going down reaches just that slot.
-    if !cues.isEmpty, cues.marks(place: place) { recordSingleReach(events: &events) }
+    if cues.marks(place: place) { recordSingleReach(events: &events) }
     return events
   }
 

@@ -102,7 +102,7 @@ struct TimelineCore: Sendable {
   @usableFromInline var cues: CueTable
   /// Which slots the last tick reached, for ``Timeline/cueHits(in:)``;
   /// valid when that tick's events say it reached a cue.
-  var reach: CueReach
+  @usableFromInline var reach: CueReach
 
   /// The run modes; read by every tick (`activeBits`).
   @usableFromInline var modes: RunModes

@@ -47,9 +47,9 @@ extension Bench {
       }
     }
     timeline.play()
-    var counts: (changes: Int64, hits: Int64) = (0, 0)
+    var counts: (changes: Int64, hits: Int64, data: Int) = (0, 0, 0)
     let elapsed = time { counts = tickLoop(&timeline, count: count, step: step) }
-    let (changes, hits) = counts
+    let (changes, hits, data) = counts
     // Baseline: a fixed million rounds of a loop with an opaque call in
     // place of the tick (fixed, so that callgrind's Ir difference between
     // two counts is the tick's cost alone).
@@ -62,30 +62,40 @@ extension Bench {
       ("bench", "tick"), ("count", "\(count)"), ("step_ns", "\(step)"), ("rate", "\(rate)"), ("start", "\(start)"),
       ("ns_per_tick", perItem(elapsed, count)), ("baseline_ns_per_iter", perItem(baseline, baselineCount)),
       ("ratio_to_baseline", ratio(Double(elapsed) / Double(count), Double(baseline) / Double(baselineCount))),
-      ("frame_changes", "\(changes)"), ("cue_hits", "\(hits)"), ("position", "\(timeline.position)"),
+      ("frame_changes", "\(changes)"), ("cue_hits", "\(hits)"), ("cue_data", "\(data)"),
+      ("position", "\(timeline.position)"),
       ("state", timeline.state.rawValue), ("sink", "\(sink & 1)"),
     ]
   }
 
   /// The measured loop: `count` ticks of `step` ns, counting frame changes
-  /// and cue hits. A function of its own, with the timeline `inout`, so
+  /// and cue hits, and summing the hits' frames and names' lengths
+  /// (`data`). A function of its own, with the timeline `inout`, so
   /// that the tick inlines into a loop of its own whatever the setup
   /// around it: inside the closure, next to the `--rate` setup, the
   /// compiler kept `Timeline.tick(by:)` out of line (59.5 instructions a
   /// tick at rate 1 instead of 27.5, callgrind).
   @inline(never)
-  static func tickLoop(_ timeline: inout Timeline, count: Int64, step: Int64) -> (changes: Int64, hits: Int64) {
+  static func tickLoop(
+    _ timeline: inout Timeline, count: Int64, step: Int64
+  ) -> (changes: Int64, hits: Int64, data: Int) {
     var changes: Int64 = 0
     var hits: Int64 = 0
+    var used = 0
     for _ in 0..<count {
       if let events = try? timeline.tick(by: step), events.frameChange != nil {
         changes &+= 1
         if events.reachedCue {
-          for hit in timeline.cueHits(in: events) { hits &+= hit.count }
+          // Every hit's data is used, as a game would (the count, the
+          // frame and the name), so none of it can be optimized away.
+          timeline.forEachCueHit(in: events) { hit in
+            hits &+= hit.count
+            used &+= hit.frame &+ hit.name.utf8.count
+          }
         }
       }
     }
-    return (changes, hits)
+    return (changes, hits, used)
   }
 
   /// Where `bench tick` starts a timeline that `count` ticks of `step` ns

@@ -154,6 +154,10 @@ import TimelineScript
         let h = Array(split.cueHits(in: e))
         let x = CueOracle.hits(durations: ns, before: previous, after: split, switched: e.rangeSwitch != nil)
         try ensure(sameHits(h, x), "tick of \(d) ns from \(Observation(previous)): hits \(h), expected \(x)")
+        // The faster form reports the same hits (one-slot ticks included).
+        var each: [CueHit] = []
+        split.forEachCueHit(in: e) { each.append($0) }
+        try ensure(each == h, "tick of \(d) ns: forEachCueHit \(each), cueHits \(h)")
         for hit in h { sums[CueKey(hit.name, hit.frame), default: 0] += hit.count }
       }
       var total: [CueKey: Int64] = [:]

@@ -305,6 +305,10 @@ import TimelineScript
         try ensure(
           RangeRules.sameBytes(hits.map(TimelineEvent.cue), expected.map(TimelineEvent.cue)),
           "tick of \(d) ns from \(before) to \(Observation(t)): hits \(hits), expected \(expected)")
+        // The faster form reports the same hits (one-slot ticks included).
+        var each: [CueHit] = []
+        t.forEachCueHit(in: events) { each.append($0) }
+        try ensure(each == hits, "tick of \(d) ns: forEachCueHit \(each), cueHits \(hits)")
         if !hits.isEmpty { hitTicks += 1 }
         if hits.contains(where: { $0.count > 1 }) { multiple += 1 }
       }
