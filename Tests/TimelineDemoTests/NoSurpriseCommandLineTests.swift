@@ -6,6 +6,7 @@ import Glibc
 import Musl
 #endif
 import AnimTimeline
+import Foundation
 import Testing
 import TimelineScript
 @testable import TimelineDemo
@@ -241,5 +242,23 @@ import TimelineScript
       "tick 15 at 0.250s: frame 1 -> 2", "tick 20 at 0.333s: frame 2 -> 3",
     ])
     #expect(lines.last?.contains("final state finished at t=450000000 ns, frame 3;") == true)
+  }
+
+  /// Two tags named "walk": the name alone is refused with the choices,
+  /// and `#N` picks one.
+  @Test func aSharedTagNameIsPickedByIndex() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let json = DemoSheet.json.replacingOccurrences(of: #""name": "idle""#, with: #""name": "walk""#)
+    try FileSystem.createFile(FilePath(directory.file("twice.json")), contents: Array(json.utf8))
+    let ambiguous = CommandRun(["--ticks", "5", "--aseprite", directory.file("twice.json"), "--clip", "walk"])
+    #expect(ambiguous.status == 2)
+    #expect(ambiguous.firstErrorLine.hasSuffix("tags 0, 2 are all named 'walk'; pick one with --clip #0 or --clip #2"))
+    let picked = CommandRun(["--ticks", "60", "--aseprite", directory.file("twice.json"), "--clip", "#2", "--json"])
+    #expect(picked.status == 0, "\(picked.errorText)")
+    // Tag 2 is the ping-pong over frames 0 and 1.
+    #expect(picked.outputText.contains(#""sheet_frame":1"#) && !picked.outputText.contains(#""sheet_frame":3"#))
+    let outOfRange = CommandRun(["--ticks", "5", "--aseprite", directory.file("twice.json"), "--clip", "#7"])
+    #expect(outOfRange.status == 2 && outOfRange.firstErrorLine.contains("tag index 7 is out of range 0..<3"))
   }
 }

@@ -70,6 +70,7 @@ enum Help {
   the sheet frames, then the ping-pong sequences; see the sheet subcommand)
     --clip NAME          the tag NAME, played exactly as Aseprite plays it
                                                   --clip walk
+                         (#N: tag N, from 0, where tags share a name)
     --clip sets the tag's frames, repeat (0: forever) and direction, as
     play(clip:) does, with any --then queued after it; so it does not go
     with --range, --loops or --direction. The timeline is left stopped at

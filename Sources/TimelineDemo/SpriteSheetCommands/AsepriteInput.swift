@@ -17,16 +17,28 @@ enum AsepriteInput {
     }
   }
 
-  /// The clip of the tag `name` of `sheet`, read from `path`.
+  /// The clip of the tag `name` of `sheet`, read from `path`: the tag of
+  /// that name, or, for `#N` when no tag is named so, tag `N` (from 0, in
+  /// the export's order), which picks one of several tags sharing a name.
   ///
   /// - Throws: a usage error naming the tags there are, or the tags that
-  ///   share an ambiguous name.
+  ///   share an ambiguous name (and how to pick one).
   static func clip(named name: String, in sheet: AsepriteSheet, path: FilePath) throws(CommandError) -> Clip {
     do {
       return try sheet.clip(named: name)
     } catch .unknownTag {
+      if name.hasPrefix("#"), let index = Int(name.dropFirst()), index >= 0 {
+        do {
+          return try sheet.clip(forTag: index)
+        } catch {
+          throw .usage("--clip \(name): \(path): \(error)")
+        }
+      }
       let tags = sheet.tags.map { "'\($0.name)'" }.joined(separator: ", ")
       throw .usage("--clip \(name): \(path) has no tag '\(name)' (\(tags.isEmpty ? "it has no tags" : "tags: " + tags))")
+    } catch let .ambiguousTag(_, tags) {
+      let choices = tags.map { "--clip #\($0)" }.joined(separator: " or ")
+      throw .usage("--clip \(name): \(path): tags \(tags.map(String.init).joined(separator: ", ")) are all named '\(name)'; pick one with \(choices)")
     } catch {
       throw .usage("--clip \(name): \(path): \(error)")
     }
