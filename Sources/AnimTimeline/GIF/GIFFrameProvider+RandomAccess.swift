@@ -41,9 +41,9 @@ extension GIFFrameProvider {
   /// cannot fail); the error says which side failed, and keeps the type of
   /// each.
   ///
-  /// - Throws: ``GIFLentFrameError/gif(_:)`` with
+  /// - Throws: ``LentFrameError/provider(_:)`` with
   ///   ``GIFError/frameIndexOutOfRange(index:count:)`` (`body` is not
-  ///   called), or ``GIFLentFrameError/body(_:)`` with what `body` threw.
+  ///   called), or ``LentFrameError/body(_:)`` with what `body` threw.
   /// - Complexity: as ``frame(at:)``, plus `body`.
   public func withFrame<Result, BodyFailure: Error>(
     at index: Int, _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
@@ -52,7 +52,7 @@ extension GIFFrameProvider {
     do {
       image = try frame(at: index)
     } catch {
-      throw .gif(error)
+      throw .provider(error)
     }
     do {
       return try body(image)

@@ -25,7 +25,7 @@
 ///
 /// The provider is the GIF façade over the format-independent animation
 /// engine (`Sources/AnimTimeline/Animation`, `Docs/AnimationEngine.md`):
-/// GIF contributes its container index (``GIFIndex``) and its frame
+/// GIF contributes its container index (`GIFIndex`) and its frame
 /// drawer (LZW and colour tables); compositing order, disposal,
 /// keyframes, the cache and thumbnails are the engine's.
 public struct GIFFrameProvider: FrameProvider, Sendable {
@@ -94,15 +94,8 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
   /// The duration of frame `index` in nanoseconds, after the delay policy.
   public func frameDuration(at index: Int) -> Int64 {
     guard self.index.frames.indices.contains(index) else { return 0 }
-    let raw = Int64(self.index.frames[index].delayCentiseconds) * 10_000_000
-    switch options.delayPolicy {
-    case .browser:
-      return raw <= 10_000_000 ? 100_000_000 : raw
-    case .raw:
-      return raw
-    case let .minimum(nanoseconds):
-      return max(raw, nanoseconds)
-    }
+    let centiseconds = Int64(self.index.frames[index].delayCentiseconds)
+    return options.delayPolicy.duration(raw: centiseconds * 10_000_000, browserMilliseconds: centiseconds * 10)
   }
 
   /// The number of plays, from the stored loop value and the loop policy.

@@ -1,14 +1,8 @@
 /// Policies and limits for opening a GIF.
 public struct GIFOptions: Hashable, Sendable {
-  /// How a stored frame delay becomes a playing duration.
-  public enum DelayPolicy: Hashable, Sendable {
-    /// Browsers' rule: a delay of 10 ms or less (0 or 1 cs) plays as 100 ms.
-    case browser
-    /// The delay as written (0 stays 0).
-    case raw
-    /// Any delay below the given nanoseconds is raised to it.
-    case minimum(nanoseconds: Int64)
-  }
+  /// How a stored frame delay becomes a playing duration: the engine's
+  /// ``AnimationDelayPolicy`` (browsers' rule: 0 or 1 cs plays as 100 ms).
+  public typealias DelayPolicy = AnimationDelayPolicy
 
   /// How the stored NETSCAPE/ANIMEXTS loop value becomes a number of plays.
   public enum LoopPolicy: Hashable, Sendable {

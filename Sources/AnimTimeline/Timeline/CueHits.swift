@@ -10,7 +10,7 @@
 /// slot's cues, each once: a run of the table walked inline, with no
 /// counting (``next()`` is inlinable for that run: `timeline-demo bench
 /// tick --cues 5`, Docs/Performance.md, "Cue hits"). Any other tick walks
-/// the table with ``Walk``, out of line.
+/// the table with `Walk`, out of line.
 ///
 /// - Complexity: Iterating is O(*c*) in the number of cues.
 public struct CueHits: Sequence, IteratorProtocol, Sendable {

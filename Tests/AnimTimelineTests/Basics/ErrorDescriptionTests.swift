@@ -37,7 +37,7 @@ import TimelineScript
       (ShownFrameError<FrameProviderError>.timelineMismatch(mismatch), "frame 7"),
       (ShownFrameError<FrameProviderError>.timelineMismatch(sameCount), "frame 1"),
       (ShownFrameError<FrameProviderError>.provider(.indexOutOfRange(index: 41, count: 3)), "41"),
-      (GIFLentFrameError<GIFError>.gif(.frameIndexOutOfRange(index: 41, count: 3)), "41"),
+      (GIFLentFrameError<GIFError>.provider(.frameIndexOutOfRange(index: 41, count: 3)), "41"),
       (GIFLentFrameError<FrameProviderError>.body(.indexOutOfRange(index: 41, count: 3)), "41"),
       (GIFError.emptyFile, ""),
       (GIFError.badSignature(offset: 4141), "4141"),

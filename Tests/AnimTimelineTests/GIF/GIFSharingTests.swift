@@ -154,10 +154,10 @@ import Testing
 
   @Test func outOfRangeThrows() throws {
     let provider = try GIFFrameProvider(bytes: Self.animation())
-    #expect(throws: GIFLentFrameError<Never>.gif(.frameIndexOutOfRange(index: 60, count: 60))) {
+    #expect(throws: GIFLentFrameError<Never>.provider(.frameIndexOutOfRange(index: 60, count: 60))) {
       try provider.withFrame(at: 60) { _ in }
     }
-    #expect(throws: GIFLentFrameError<Never>.gif(.frameIndexOutOfRange(index: -1, count: 60))) {
+    #expect(throws: GIFLentFrameError<Never>.provider(.frameIndexOutOfRange(index: -1, count: 60))) {
       try provider.withFrame(at: -1) { _ in }
     }
   }
@@ -178,7 +178,7 @@ import Testing
     do {
       _ = try failing()
     } catch {
-      #expect(error.gifError == nil)
+      #expect(error.providerError == nil)
       guard case let .body(upload) = error else { Issue.record("expected .body"); return }
       #expect(upload.frame == 3)
     }
@@ -188,7 +188,7 @@ import Testing
       try provider.withFrame(at: 99) { (_: borrowing RGBAImage) throws(UploadFailed) in called = true }
       Issue.record("expected an error")
     } catch {
-      #expect(error.gifError == .frameIndexOutOfRange(index: 99, count: 60))
+      #expect(error.providerError == .frameIndexOutOfRange(index: 99, count: 60))
       #expect(error.description == GIFError.frameIndexOutOfRange(index: 99, count: 60).description)
     }
     #expect(!called)

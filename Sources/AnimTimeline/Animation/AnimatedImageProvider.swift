@@ -1,0 +1,44 @@
+/// A provider of an animated image's composited frames, whatever its
+/// format (``GIFFrameProvider``, ``APNGFrameProvider``): the engine's
+/// public face.
+///
+/// Every such provider opens a file without decoding pixels, hands out
+/// full RGBA canvases (or thumbnails, with a `maxPixelSize`) in any order
+/// with the pixels of sequential drawing, shares one cache under one byte
+/// budget among all its copies and threads, and lends frames without a
+/// copy. ``AnimatedImage/open(bytes:)`` picks the provider by the file's
+/// content.
+public protocol AnimatedImageProvider: FrameProvider, Sendable where Frame == RGBAImage {
+  /// The canvas size in pixels.
+  var canvasSize: ImageSize { get }
+  /// The size of the frames handed out: the canvas, or its thumbnail size.
+  var frameSize: ImageSize { get }
+  /// Whether the file ended before its end marker (the frames read stand).
+  var isTruncated: Bool { get }
+  /// Where each frame is drawn on the canvas, as the file stores it.
+  var frameRectangles: [PixelRect] { get }
+  /// Decoding and caching counters, shared by every copy of the provider.
+  var statistics: AnimationCacheStatistics { get }
+
+  /// Whether all the pixels of frame `index` were decoded.
+  ///
+  /// - Throws: a `Failure` for an index out of range.
+  func isFrameComplete(_ index: Int) throws(Failure) -> Bool
+
+  /// Calls `body` with frame `index`, lent without a copy.
+  ///
+  /// - Throws: ``LentFrameError/provider(_:)`` for an index out of range,
+  ///   ``LentFrameError/body(_:)`` with what `body` threw.
+  func withFrame<Result, BodyFailure: Error>(
+    at index: Int, _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
+  ) throws(LentFrameError<Failure, BodyFailure>) -> Result
+}
+
+extension GIFFrameProvider: AnimatedImageProvider {
+  /// The canvas size: the logical screen's, grown to the first frame.
+  public var canvasSize: ImageSize { ImageSize(width: canvasWidth, height: canvasHeight) }
+
+  /// Each frame's rectangle on the logical screen (it may reach past the
+  /// canvas).
+  public var frameRectangles: [PixelRect] { index.frames.map(\.rectangle) }
+}

@@ -1,0 +1,69 @@
+extension AnimationCanvas {
+  /// Composites a frame's pixels onto the canvas: `source` holds
+  /// `rectangle.width × rectangle.height` RGBA pixels (straight alpha,
+  /// row-major), and `rectangle` lies inside the `width × height` canvas.
+  ///
+  /// - ``AnimationBlend/source``: the rectangle becomes the frame's pixels.
+  /// - ``AnimationBlend/over``: each pixel `(r,g,b,a)` over the canvas's
+  ///   `(R,G,B,A)`, in integers: `a == 0` leaves the canvas pixel; `a ==
+  ///   255` or `A == 0` replaces it; otherwise, with `u = 255a`, `v =
+  ///   (255 − a)A` and `w = u + v`, each colour becomes `(cu + Cv) / w` and
+  ///   the alpha `w / 255`, every division rounding down (APNG's `OVER`,
+  ///   `Docs/APNG.md`).
+  ///
+  /// Does nothing when the sizes do not agree.
+  ///
+  /// - Complexity: O(*w* × *h*) of the rectangle.
+  static func composite(
+    _ source: UnsafeBufferPointer<UInt8>, at rectangle: PixelRect, blend: AnimationBlend,
+    width: Int, height: Int, canvas: inout [UInt8]
+  ) {
+    let rowBytes = rectangle.width * 4
+    guard !rectangle.isEmpty, rectangle.x >= 0, rectangle.y >= 0, rectangle.x + rectangle.width <= width,
+      rectangle.y + rectangle.height <= height, canvas.count == width * height * 4,
+      source.count >= rowBytes * rectangle.height, let from = source.baseAddress
+    else { return }
+    canvas.withUnsafeMutableBufferPointer { pixels in
+      // Safe: the rectangle lies inside the canvas and `source` holds its
+      // rows (both checked above).
+      let base = pixels.baseAddress!
+      for row in 0..<rectangle.height {
+        let target = base + ((rectangle.y + row) * width + rectangle.x) * 4
+        let line = from + row * rowBytes
+        switch blend {
+        case .source:
+          target.update(from: line, count: rowBytes)
+        case .over:
+          overRow(line, onto: target, pixels: rectangle.width)
+        }
+      }
+    }
+  }
+
+  /// `OVER` for one row of `pixels` pixels (see
+  /// ``composite(_:at:blend:width:height:canvas:)``).
+  @inline(__always)
+  private static func overRow(_ source: UnsafePointer<UInt8>, onto target: UnsafeMutablePointer<UInt8>, pixels: Int) {
+    var offset = 0
+    for _ in 0..<pixels {
+      let a = UInt32(source[offset + 3])
+      if a == 255 || (a != 0 && target[offset + 3] == 0) {
+        target[offset] = source[offset]
+        target[offset + 1] = source[offset + 1]
+        target[offset + 2] = source[offset + 2]
+        target[offset + 3] = source[offset + 3]
+      } else if a != 0 {
+        let canvasAlpha = UInt32(target[offset + 3])
+        let u = a * 255
+        let v = (255 - a) * canvasAlpha
+        let w = u + v
+        for channel in 0..<3 {
+          let mixed = (UInt32(source[offset + channel]) * u + UInt32(target[offset + channel]) * v) / w
+          target[offset + channel] = UInt8(truncatingIfNeeded: mixed)
+        }
+        target[offset + 3] = UInt8(truncatingIfNeeded: w / 255)
+      }
+      offset += 4
+    }
+  }
+}
