@@ -3,8 +3,8 @@
 /// Every colour type and bit depth of the PNG specification, with `PLTE`
 /// and `tRNS`, Adam7 interlacing, chunk CRCs and the zlib Adler-32
 /// checked. 16-bit samples become 8-bit by keeping their high byte (a
-/// `tRNS` colour key is compared with the full 16-bit samples first);
-/// 1-, 2- and 4-bit grey is scaled to 0...255 exactly (×255, ×85, ×17).
+/// `tRNS` colour key, masked to the bit depth, is compared with the full
+/// samples first); 1-, 2- and 4-bit grey is scaled to 0...255 exactly (×255, ×85, ×17).
 /// Indices past the palette's end read as opaque black. Ancillary chunks
 /// other than `tRNS` are skipped (after their CRC is checked).
 enum PNGDecoder {

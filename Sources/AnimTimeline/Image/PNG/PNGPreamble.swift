@@ -89,10 +89,14 @@ struct PNGPreamble: Sendable {
     }
   }
 
-  /// The colour key as pixels are compared with it.
+  /// The colour key as pixels are compared with it: each value masked to
+  /// the bit depth (bits above it are ignored, as libpng does and the
+  /// APNG spec requires), or nil.
   ///
   /// - Complexity: O(1).
   var maskedColorKey: (Int, Int, Int)? {
-    colorKey
+    guard let colorKey, let header else { return nil }
+    let mask = (1 << header.bitDepth) - 1
+    return (colorKey.0 & mask, colorKey.1 & mask, colorKey.2 & mask)
   }
 }
