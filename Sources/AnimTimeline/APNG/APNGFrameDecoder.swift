@@ -1,7 +1,6 @@
 /// Decodes the pixels of an APNG's frames, one frame at a time, into
 /// buffers the caller owns, with scratch buffers it keeps: once they are
-/// sized for the largest frame, decoding a frame allocates nothing but
-/// the inflater's code tables.
+/// sized for the largest frame, decoding a frame allocates nothing.
 struct APNGFrameDecoder {
   private var data = PNGImageDataDecoder()
 

@@ -1,7 +1,7 @@
 /// Decodes PNG image data (a zlib stream of filtered rows) of a given
 /// size into RGBA pixels, with scratch buffers that it keeps between
-/// calls: once they are as large as the largest image it decodes, a call
-/// allocates nothing but the inflater's code tables.
+/// calls (the inflater's code tables among them): once they are as large
+/// as the largest image it decodes, a call allocates nothing.
 ///
 /// The size comes in a ``PNGHeader`` whose width and height may differ
 /// from the file's `IHDR` (an APNG frame: the file's colour type, bit
@@ -12,6 +12,8 @@ struct PNGImageDataDecoder {
   private var filtered: [UInt8] = []
   /// Zero bytes: the row above the first row of each pass.
   private var zeros: [UInt8] = []
+  /// The inflater's code tables.
+  private var tables = InflateScratch()
 
   /// Makes a decoder with empty scratch buffers.
   init() {}
@@ -31,7 +33,9 @@ struct PNGImageDataDecoder {
     let total = header.filteredByteCount
     if filtered.count < total { filtered = [UInt8](repeating: 0, count: total) }
     let written = try filtered.withUnsafeMutableBufferPointer { output throws(PNGError) in
-      try Inflater.inflate(bytes, segments: segments, zlib: true, into: UnsafeMutableBufferPointer(rebasing: output[0..<total]))
+      try Inflater.inflate(
+        bytes, segments: segments, zlib: true, into: UnsafeMutableBufferPointer(rebasing: output[0..<total]),
+        scratch: &tables)
     }
     if written != total { throw .missingRows(offset: segments.last?.upperBound ?? 0) }
   }
@@ -44,7 +48,9 @@ struct PNGImageDataDecoder {
   func checkFilterTypes(header: PNGHeader) throws(PNGError) {
     var start = 0
     var rowIndex = 0
-    for pass in header.passes where pass.width > 0 && pass.height > 0 {
+    for number in 0..<header.passCount {
+      let pass = header.pass(number)
+      if pass.width == 0 || pass.height == 0 { continue }
       let rowBytes = header.rowBytes(pass.width)
       for _ in 0..<pass.height {
         let typeByte = filtered[start]
@@ -81,7 +87,9 @@ struct PNGImageDataDecoder {
         guard let filteredBase = filtered.baseAddress, let zeroRow = zeros.baseAddress else { return }
         var rowIndex = 0
         var start = 0
-        for pass in header.passes where pass.width > 0 && pass.height > 0 {
+        for number in 0..<header.passCount {
+          let pass = header.pass(number)
+          if pass.width == 0 || pass.height == 0 { continue }
           let rowBytes = header.rowBytes(pass.width)
           for y in 0..<pass.height {
             let typeByte = filtered[start]
