@@ -2,7 +2,7 @@
 /// PNG's image data: what was wrong, and the offset of the chunk where it
 /// showed. A diagnostic, never a decoding failure.
 struct APNGAnimationError: Hashable, Sendable, CustomStringConvertible {
-  /// What was wrong.
+  /// What can be wrong.
   enum Kind: Hashable, Sendable {
     /// A second `acTL`.
     case secondAnimationControl

@@ -2,6 +2,7 @@
 /// buffers the caller owns, with scratch buffers it keeps: once they are
 /// sized for the largest frame, decoding a frame allocates nothing.
 struct APNGFrameDecoder {
+  /// The image data decoder and its scratch buffers.
   private var data = PNGImageDataDecoder()
 
   /// Makes a decoder with empty scratch buffers.

@@ -5,15 +5,19 @@
 /// image: the whole canvas at `(0, 0)`, delay `0/0`, dispose op 0, blend
 /// op 0, and the `IDAT` data.
 struct APNGFrameInfo: Hashable, Sendable {
-  /// The frame's rectangle on the canvas: inside it, width and height at
-  /// least 1.
+  /// The left edge of the frame's rectangle on the canvas (the rectangle
+  /// lies inside the canvas).
   var x: Int
+  /// The top edge of the frame's rectangle.
   var y: Int
+  /// The rectangle's width, at least 1.
   var width: Int
+  /// The rectangle's height, at least 1.
   var height: Int
-  /// The delay `delayNumerator / delayDenominator` seconds, as stored
-  /// (`delayDenominator == 0` means 100).
+  /// The numerator of the delay `delayNumerator / delayDenominator`
+  /// seconds, as stored.
   var delayNumerator: UInt16
+  /// The delay's denominator as stored (0 means 100).
   var delayDenominator: UInt16
   /// The dispose op as stored: 0 `NONE`, 1 `BACKGROUND`, 2 `PREVIOUS`
   /// (frame 0's 2 disposes as 1: the compositor's rule, not applied here).

@@ -1,6 +1,6 @@
 /// What opening an APNG (or any PNG) finds: the header, the colours, the
 /// frames with their rectangles, delays, ops and data ranges, the play
-/// count, and the diagnostics (`docs/APNG.md`, the rules of
+/// count, and the diagnostics (`Docs/APNG.md`, the rules of
 /// `shared/spec/apng.md`).
 ///
 /// Opening reads every chunk once and checks every CRC-32; it decodes

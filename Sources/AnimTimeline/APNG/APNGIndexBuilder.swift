@@ -7,14 +7,21 @@ struct APNGIndexBuilder {
   /// Where the walk is relative to the default image's data (the first
   /// run of `IDAT` chunks).
   private enum Phase {
+    /// No `IDAT` yet.
     case beforeImageData
+    /// In the first run of `IDAT` chunks.
     case imageData
+    /// After it: the default image's data is whole and checked.
     case afterImageData
   }
 
+  /// The file.
   private let bytes: UnsafeRawBufferPointer
+  /// The limits.
   private let options: PNGDecodingOptions
+  /// `IHDR`, `PLTE` and `tRNS`, read with the still decoder's rules.
   private var preamble = PNGPreamble()
+  /// Where the walk is.
   private var phase = Phase.beforeImageData
   /// The `IDAT` data ranges of the first run.
   private var imageData: [Range<Int>] = []
@@ -23,8 +30,11 @@ struct APNGIndexBuilder {
   /// Whether an `acTL` came before the first `IDAT` (set at the first
   /// `IDAT`: the file is an APNG).
   private var sawAnimationControl = false
+  /// Whether the file is an APNG (decided at the first `IDAT`).
   private var isAnimated = false
+  /// `num_frames` of the `acTL`.
   private var declaredFrames: UInt32 = 0
+  /// `num_plays` of the `acTL`.
   private var plays: UInt32 = 0
   /// The frames begun so far; the last one may still be gathering data.
   private var frames: [APNGFrameInfo] = []
@@ -34,7 +44,9 @@ struct APNGIndexBuilder {
   private var defaultImageIsFrame = false
   /// The sequence number the next `fcTL` or `fdAT` must have.
   private var nextSequence = 0
+  /// The first animation error found.
   private var animationError: APNGAnimationError?
+  /// Whether the file ended before `IEND`.
   private var isTruncated = false
   /// The offset of `IEND`, once read.
   private var endOffset = 0

@@ -2,10 +2,15 @@
 /// caller between streams so that inflating allocates nothing once they
 /// exist (about 7 KiB).
 struct InflateScratch {
+  /// The literal/length code.
   var literals: InflateTable
+  /// The distance code.
   var distances: InflateTable
+  /// The code-length code of a dynamic block.
   var codeLengthTable: InflateTable
+  /// The code lengths of a block's literal/length and distance codes.
   var lengths: [UInt8]
+  /// The code lengths of the code-length code.
   var lengthsOfCodeLengths: [UInt8]
 
   /// Tables and buffers of their working sizes.
