@@ -203,7 +203,7 @@ struct APNGIndexBuilder {
   /// not the next one.
   private mutating func checkSequence(_ chunk: PNGChunk) -> Bool {
     let found = bigEndian(chunk.data.lowerBound)
-    if Int(found) != nextSequence {
+    if UInt64(found) != UInt64(nextSequence) {
       record(.badSequenceNumber(expected: nextSequence, found: found), at: chunk.offset)
       return false
     }
@@ -329,7 +329,7 @@ struct APNGIndexBuilder {
 
   /// The big-endian `UInt32` at `at`.
   private func bigEndian(_ at: Int) -> UInt32 {
-    UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+    PNGChunkReader.bigEndian32(bytes, at)
   }
 
   /// The big-endian 16-bit value at `at`.

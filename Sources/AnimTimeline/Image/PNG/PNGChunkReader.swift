@@ -38,8 +38,10 @@ struct PNGChunkReader {
   mutating func next() -> Step {
     let count = bytes.count
     if offset > count || count - offset < 8 { return .cut(offset: offset) }
-    let length = PNGChunkReader.bigEndian32(bytes, offset)
-    if length > 0x7FFF_FFFF { return .malformed(offset: offset) }
+    // As a UInt32 first: a 32-bit `Int` cannot hold every length.
+    let rawLength = PNGChunkReader.bigEndian32(bytes, offset)
+    if rawLength > 0x7FFF_FFFF { return .malformed(offset: offset) }
+    let length = Int(rawLength)
     var rawType: UInt32 = 0
     for index in offset + 4..<offset + 8 {
       let byte = bytes[index]
@@ -51,7 +53,7 @@ struct PNGChunkReader {
     if count - offset - 12 < length { return .cut(offset: offset) }
     let dataStart = offset + 8
     let dataEnd = dataStart + length
-    let stored = UInt32(PNGChunkReader.bigEndian32(bytes, dataEnd))
+    let stored = PNGChunkReader.bigEndian32(bytes, dataEnd)
     let chunk = PNGChunk(
       type: PNGChunkType(rawValue: rawType), offset: offset, data: dataStart..<dataEnd,
       crcMatches: CRC32.checksum(bytes, offset + 4..<dataEnd) == stored)
@@ -63,8 +65,8 @@ struct PNGChunkReader {
   /// `bytes.count`).
   ///
   /// - Complexity: O(1).
-  static func bigEndian32(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> Int {
-    Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+  static func bigEndian32(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {
+    UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
   }
 
   /// The big-endian 16-bit value at `at` (`at + 2` must be at most
