@@ -86,6 +86,18 @@ import TimelineScript
     #expect(try RGBAImage(pngData: grey2.file()).pixels == [0, 0, 0, 255, 85, 85, 85, 255, 170, 170, 170, 0, 255, 255, 255, 255])
   }
 
+  /// A grey or RGB colour key is masked to the bit depth before the
+  /// comparison: bits above it (which a writer should leave 0) are
+  /// ignored, as libpng does.
+  @Test func colorKeyMaskedToBitDepth() throws {
+    var grey4 = TestPNGWriter(width: 3, height: 1, colorType: 0, bitDepth: 4, samples: [5, 6, 15])
+    grey4.transparency = [0xAB, 0xC5]  // 0xABC5 & 0xF == 5
+    #expect(try RGBAImage(pngData: grey4.file()).pixels == [85, 85, 85, 0, 102, 102, 102, 255, 255, 255, 255, 255])
+    var rgb8 = TestPNGWriter(width: 2, height: 1, colorType: 2, bitDepth: 8, samples: [1, 2, 3, 1, 2, 4])
+    rgb8.transparency = [0x7F, 1, 0x01, 2, 0xFF, 3]
+    #expect(try RGBAImage(pngData: rgb8.file()).pixels == [1, 2, 3, 0, 1, 2, 4, 255])
+  }
+
   /// Values written out by hand: 16-bit samples keep their high byte,
   /// 4-bit grey is multiplied by 17, palette indices past the end are
   /// opaque black, tRNS shorter than the palette leaves the rest opaque.

@@ -7,13 +7,30 @@ struct InflateTable {
   /// `fast[bits]`: `symbol << 4 | length` of the code that `bits` (next
   /// stream bits, first in the lowest bit) start with, or 0 if that code
   /// is longer than ``fastBits`` or unused.
-  var fast = [UInt16](repeating: 0, count: 1 << fastBits)
+  var fast: [UInt16]
   /// How many codes have each length 0...15.
-  var counts = [UInt16](repeating: 0, count: 16)
+  var counts: [UInt16]
   /// The symbols ordered by code.
-  var symbols = [UInt16](repeating: 0, count: 288)
+  var symbols: [UInt16]
   /// Offsets of each length's first symbol in `symbols`.
-  private var offsets = [UInt16](repeating: 0, count: 16)
+  private var offsets: [UInt16]
+
+  /// Tables of their working sizes.
+  init() {
+    fast = [UInt16](repeating: 0, count: 1 << InflateTable.fastBits)
+    counts = [UInt16](repeating: 0, count: 16)
+    symbols = [UInt16](repeating: 0, count: 288)
+    offsets = [UInt16](repeating: 0, count: 16)
+  }
+
+  /// Empty tables (no allocation), only a placeholder for
+  /// ``InflateScratch/take()``: building them is not allowed.
+  init(placeholder: Void) {
+    fast = []
+    counts = []
+    symbols = []
+    offsets = []
+  }
 
   /// Whether a code may leave code space unused (RFC 1951 allows a
   /// single one-bit distance code; zlib also accepts it for literals).

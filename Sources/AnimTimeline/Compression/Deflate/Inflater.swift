@@ -18,11 +18,9 @@ struct Inflater {
   /// at the top of `bits`; consuming any of them means the data ended).
   private var paddingBits = 0
 
-  private var literals = InflateTable()
-  private var distances = InflateTable()
-  private var codeLengthTable = InflateTable()
-  private var lengths = [UInt8](repeating: 0, count: 320)
-  private var lengthsOfCodeLengths = [UInt8](repeating: 0, count: 19)
+  /// The code tables and code-length buffers, moved in from the caller's
+  /// ``InflateScratch`` and back.
+  private var tables: InflateScratch
 
   /// Decompresses the stream in `source`'s `segments` (in order) into
   /// `output`: a zlib stream if `zlib`, else raw deflate data. Returns the
@@ -36,13 +34,32 @@ struct Inflater {
     _ source: UnsafeRawBufferPointer, segments: [Range<Int>], zlib: Bool,
     into output: UnsafeMutableBufferPointer<UInt8>
   ) throws(PNGError) -> Int {
-    var inflater = Inflater(source: source, segments: segments)
+    var scratch = InflateScratch()
+    return try inflate(source, segments: segments, zlib: zlib, into: output, scratch: &scratch)
+  }
+
+  /// ``inflate(_:segments:zlib:into:)`` with the code tables in `scratch`,
+  /// which a caller keeps between streams: then inflating allocates
+  /// nothing.
+  ///
+  /// - Throws: see ``inflate(_:segments:zlib:into:)``.
+  /// - Complexity: O(*n* + *m*) for *n* compressed and *m* decompressed
+  ///   bytes.
+  static func inflate(
+    _ source: UnsafeRawBufferPointer, segments: [Range<Int>], zlib: Bool,
+    into output: UnsafeMutableBufferPointer<UInt8>, scratch: inout InflateScratch
+  ) throws(PNGError) -> Int {
+    // Moved, not copied: the tables stay uniquely referenced, so building
+    // them writes in place.
+    var inflater = Inflater(source: source, segments: segments, tables: scratch.take())
+    defer { scratch = inflater.tables.take() }
     return try inflater.run(zlib: zlib, output)
   }
 
-  private init(source: UnsafeRawBufferPointer, segments: [Range<Int>]) {
+  private init(source: UnsafeRawBufferPointer, segments: [Range<Int>], tables: InflateScratch) {
     self.source = source
     self.segments = segments
+    self.tables = tables
     position = segments.first?.lowerBound ?? 0
     segmentEnd = segments.first?.upperBound ?? 0
   }
@@ -208,12 +225,12 @@ struct Inflater {
   }
 
   private mutating func fixedTables() throws(PNGError) {
-    lengths.withUnsafeMutableBufferPointer { lengths in
+    tables.lengths.withUnsafeMutableBufferPointer { lengths in
       for symbol in 0..<288 { lengths[symbol] = symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8 }
-      _ = literals.build(UnsafeBufferPointer(rebasing: lengths[0..<288]), completeness: .lenient)
+      _ = tables.literals.build(UnsafeBufferPointer(rebasing: lengths[0..<288]), completeness: .lenient)
       // 32 five-bit codes; 30 and 31 are never valid (checked on use).
       for symbol in 0..<32 { lengths[symbol] = 5 }
-      _ = distances.build(UnsafeBufferPointer(rebasing: lengths[0..<32]), completeness: .complete)
+      _ = tables.distances.build(UnsafeBufferPointer(rebasing: lengths[0..<32]), completeness: .complete)
     }
   }
 
@@ -223,13 +240,13 @@ struct Inflater {
     let distanceCount = take(5) + 1
     let codeLengthCount = take(4) + 4
     if literalCount > 286 || distanceCount > 30 { throw .badDeflateData(offset: offset) }
-    for index in 0..<19 { lengthsOfCodeLengths[index] = 0 }
+    for index in 0..<19 { tables.lengthsOfCodeLengths[index] = 0 }
     for index in 0..<codeLengthCount {
-      lengthsOfCodeLengths[DeflateTables.codeLengthOrder[index]] = UInt8(take(3))
+      tables.lengthsOfCodeLengths[DeflateTables.codeLengthOrder[index]] = UInt8(take(3))
     }
     try checkNotPastEnd()
-    let valid = lengthsOfCodeLengths.withUnsafeBufferPointer {
-      codeLengthTable.build($0, completeness: .complete)
+    let valid = tables.lengthsOfCodeLengths.withUnsafeBufferPointer {
+      tables.codeLengthTable.build($0, completeness: .complete)
     }
     if !valid { throw .badDeflateData(offset: offset) }
 
@@ -237,32 +254,32 @@ struct Inflater {
     var index = 0
     while index < total {
       if bitCount < 32 { refill() }
-      let symbol = try decode(codeLengthTable)
+      let symbol = try decode(tables.codeLengthTable)
       switch symbol {
       case 0...15:
-        lengths[index] = UInt8(symbol)
+        tables.lengths[index] = UInt8(symbol)
         index += 1
       default:
         let (value, repeats): (UInt8, Int)
         switch symbol {
         case 16:
           if index == 0 { throw .badDeflateData(offset: offset) }
-          (value, repeats) = (lengths[index - 1], 3 + take(2))
+          (value, repeats) = (tables.lengths[index - 1], 3 + take(2))
         case 17: (value, repeats) = (0, 3 + take(3))
         default: (value, repeats) = (0, 11 + take(7))
         }
         if repeats > total - index { throw .badDeflateData(offset: offset) }
         for _ in 0..<repeats {
-          lengths[index] = value
+          tables.lengths[index] = value
           index += 1
         }
       }
       try checkNotPastEnd()
     }
-    if lengths[DeflateTables.endOfBlock] == 0 { throw .badDeflateData(offset: offset) }
-    let ok = lengths.withUnsafeBufferPointer { lengths in
-      literals.build(UnsafeBufferPointer(rebasing: lengths[0..<literalCount]), completeness: .lenient)
-        && distances.build(UnsafeBufferPointer(rebasing: lengths[literalCount..<total]), completeness: .lenient)
+    if tables.lengths[DeflateTables.endOfBlock] == 0 { throw .badDeflateData(offset: offset) }
+    let ok = tables.lengths.withUnsafeBufferPointer { lengths in
+      tables.literals.build(UnsafeBufferPointer(rebasing: lengths[0..<literalCount]), completeness: .lenient)
+        && tables.distances.build(UnsafeBufferPointer(rebasing: lengths[literalCount..<total]), completeness: .lenient)
     }
     if !ok { throw .badDeflateData(offset: offset) }
   }
@@ -276,13 +293,13 @@ struct Inflater {
     guard let out = output.baseAddress else {
       // An empty output takes only an empty block.
       refill()
-      if try decode(literals) != DeflateTables.endOfBlock { throw .excessImageData(offset: offset) }
+      if try decode(tables.literals) != DeflateTables.endOfBlock { throw .excessImageData(offset: offset) }
       try checkNotPastEnd()
       return 0
     }
     while true {
       if bitCount < 48 { refill() }
-      let symbol = try decode(literals)
+      let symbol = try decode(tables.literals)
       if symbol < 256 {
         if written == capacity { throw .excessImageData(offset: offset) }
         out[written] = UInt8(truncatingIfNeeded: symbol)
@@ -294,7 +311,7 @@ struct Inflater {
       let code = symbol - 257
       if code >= 29 { throw .badDeflateData(offset: offset) }
       let length = Int(DeflateTables.lengthBase[code]) + take(Int(DeflateTables.lengthExtraBits[code]))
-      let distanceCode = try decode(distances)
+      let distanceCode = try decode(tables.distances)
       if distanceCode >= 30 { throw .badDeflateData(offset: offset) }
       let distance = Int(DeflateTables.distanceBase[distanceCode]) + take(Int(DeflateTables.distanceExtraBits[distanceCode]))
       try checkNotPastEnd()

@@ -75,27 +75,39 @@ struct PNGHeader: Hashable {
     interlaced = bytes[start + 12] == 1
   }
 
-  /// The passes of the image: one, or Adam7's seven (PNG specification,
-  /// section 8.2), in stream order.
-  var passes: [Pass] {
-    let layout: [(Int, Int, Int, Int)] =
-      interlaced
-      ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
-      : [(0, 0, 1, 1)]
-    return layout.map { xStart, yStart, xStep, yStep in
-      Pass(
-        xStart: xStart, yStart: yStart, xStep: xStep, yStep: yStep,
-        width: width > xStart ? (width - xStart + xStep - 1) / xStep : 0,
-        height: height > yStart ? (height - yStart + yStep - 1) / yStep : 0)
+  /// The number of passes: 7 for Adam7, else 1.
+  var passCount: Int { interlaced ? 7 : 1 }
+
+  /// Pass `number` (`0..<passCount`, in stream order) of the image: the
+  /// whole image, or Adam7's pass (PNG specification, section 8.2).
+  /// Allocates nothing.
+  ///
+  /// - Complexity: O(1).
+  func pass(_ number: Int) -> Pass {
+    let (xStart, yStart, xStep, yStep): (Int, Int, Int, Int)
+    switch interlaced ? number : -1 {
+    case 0: (xStart, yStart, xStep, yStep) = (0, 0, 8, 8)
+    case 1: (xStart, yStart, xStep, yStep) = (4, 0, 8, 8)
+    case 2: (xStart, yStart, xStep, yStep) = (0, 4, 4, 8)
+    case 3: (xStart, yStart, xStep, yStep) = (2, 0, 4, 4)
+    case 4: (xStart, yStart, xStep, yStep) = (0, 2, 2, 4)
+    case 5: (xStart, yStart, xStep, yStep) = (1, 0, 2, 2)
+    case 6: (xStart, yStart, xStep, yStep) = (0, 1, 1, 2)
+    default: (xStart, yStart, xStep, yStep) = (0, 0, 1, 1)
     }
+    return Pass(
+      xStart: xStart, yStart: yStart, xStep: xStep, yStep: yStep,
+      width: width > xStart ? (width - xStart + xStep - 1) / xStep : 0,
+      height: height > yStart ? (height - yStart + yStep - 1) / yStep : 0)
   }
 
   /// The bytes of the decompressed image data: each non-empty pass's rows,
   /// each with its filter byte.
   var filteredByteCount: Int {
     var total = 0
-    for pass in passes where pass.width > 0 && pass.height > 0 {
-      total += (rowBytes(pass.width) + 1) * pass.height
+    for number in 0..<passCount {
+      let pass = pass(number)
+      if pass.width > 0 && pass.height > 0 { total += (rowBytes(pass.width) + 1) * pass.height }
     }
     return total
   }
