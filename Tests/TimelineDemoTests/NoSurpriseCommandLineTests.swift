@@ -27,7 +27,7 @@ import TimelineScript
     try FileSystem.createFile(FilePath(bytes: name), contents: SampleGIF.bytes)
     let run = CommandRun(bytes: [Array("info".utf8), name])
     #expect(run.status == 0, "\(run.errorText)")
-    #expect(run.outputText.contains(#"\xFF\xFE.gif: 32x32, 10 frames"#))
+    #expect(run.outputText.contains(#"\xFF\xFE.gif: GIF, 32x32, 10 frames"#))
     // A name differing in one byte is another file, and the message shows
     // the bytes as they were given.
     let missing = CommandRun(bytes: [Array("info".utf8), Self.bytes(directory, [0xFF, 0xFD] + Array(".gif".utf8))])

@@ -4,26 +4,26 @@
 /// When a file plays as its still image, its one frame is the default
 /// image: the whole canvas at `(0, 0)`, delay `0/0`, dispose op 0, blend
 /// op 0, and the `IDAT` data.
-struct APNGFrameInfo: Hashable, Sendable {
+public struct APNGFrameInfo: Hashable, Sendable {
   /// The left edge of the frame's rectangle on the canvas (the rectangle
   /// lies inside the canvas).
-  var x: Int
+  public var x: Int
   /// The top edge of the frame's rectangle.
-  var y: Int
+  public var y: Int
   /// The rectangle's width, at least 1.
-  var width: Int
+  public var width: Int
   /// The rectangle's height, at least 1.
-  var height: Int
+  public var height: Int
   /// The numerator of the delay `delayNumerator / delayDenominator`
   /// seconds, as stored.
-  var delayNumerator: UInt16
+  public var delayNumerator: UInt16
   /// The delay's denominator as stored (0 means 100).
-  var delayDenominator: UInt16
+  public var delayDenominator: UInt16
   /// The dispose op as stored: 0 `NONE`, 1 `BACKGROUND`, 2 `PREVIOUS`
   /// (frame 0's 2 disposes as 1: the compositor's rule, not applied here).
-  var disposeOp: UInt8
+  public var disposeOp: UInt8
   /// The blend op as stored: 0 `SOURCE`, 1 `OVER`.
-  var blendOp: UInt8
+  public var blendOp: UInt8
   /// The byte ranges of the frame's zlib stream in the file, in order:
   /// the `IDAT` chunks' data for the default image, else the `fdAT`
   /// chunks' payloads after their 4-byte sequence number.
@@ -36,7 +36,7 @@ struct APNGFrameInfo: Hashable, Sendable {
   /// nearest, ties up (`den == 0`: 100). At most 65,535 s.
   ///
   /// - Complexity: O(1).
-  var rawDelayNanoseconds: Int64 {
+  public var rawDelayNanoseconds: Int64 {
     let denominator = Int64(delayDenominator == 0 ? 100 : delayDenominator)
     return (Int64(delayNumerator) * 2_000_000_000 + denominator) / (2 * denominator)
   }
@@ -47,7 +47,7 @@ struct APNGFrameInfo: Hashable, Sendable {
   /// image has no delay at all: the caller reports 0.)
   ///
   /// - Complexity: O(1).
-  var browserDelayMilliseconds: Int {
+  public var browserDelayMilliseconds: Int {
     let denominator = Int(delayDenominator == 0 ? 100 : delayDenominator)
     let milliseconds = Int(delayNumerator) * 1000 / denominator
     return milliseconds <= 10 ? 100 : milliseconds

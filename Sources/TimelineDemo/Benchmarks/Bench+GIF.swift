@@ -13,7 +13,7 @@ extension Bench {
   /// Opens the GIF named by the positional argument.
   static func openGIF(_ options: BenchOptions) throws(CommandError) -> GIFFrameProvider {
     guard let path = options.file else { throw .usage("bench decode/access needs a GIF file") }
-    return try GIFInput.open(path)
+    return try ImageInput.openGIF(path)
   }
 
   /// Folds the first and the last pixel of a canvas into `sum` (FNV-1a

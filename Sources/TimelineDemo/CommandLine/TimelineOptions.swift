@@ -5,7 +5,9 @@ import TimelineScript
 /// come from and the timeline's starting configuration.
 struct TimelineOptions {
   var frames: [Int64]?
-  var gifPath: FilePath?
+  /// `--image FILE` (or its older name `--gif FILE`): a GIF or PNG/APNG,
+  /// told apart by content.
+  var imagePath: FilePath?
   /// `--aseprite FILE.json`: the display list of an Aseprite export.
   var asepritePath: FilePath?
   /// `--clip NAME`: the tag of the export to set the timeline up with.
@@ -27,8 +29,10 @@ struct TimelineOptions {
     switch name {
     case "--frames":
       frames = try arguments.durations(for: name)
-    case "--gif":
-      gifPath = try arguments.path(for: name)
+    case "--image", "--gif":
+      // One option under two names: given once, whichever name.
+      if imagePath != nil { throw .usage("\(name) is given twice (--gif is another name of --image)") }
+      imagePath = try arguments.path(for: name)
     case "--aseprite":
       asepritePath = try arguments.path(for: name)
     case "--clip":
@@ -100,8 +104,8 @@ struct TimelineOptions {
   ///
   /// - Throws: a usage error.
   func checkSource() throws(CommandError) {
-    if frames != nil, gifPath != nil { throw .usage("give --frames or --gif, not both") }
-    if asepritePath != nil, frames != nil || gifPath != nil {
+    if frames != nil, imagePath != nil { throw .usage("give --frames or --image, not both") }
+    if asepritePath != nil, frames != nil || imagePath != nil {
       throw .usage("give one of --frames, --gif and --aseprite")
     }
     guard let clipName else { return }
@@ -152,15 +156,15 @@ struct TimelineOptions {
       let provider = SpriteSheetFrameProvider(sheet: try AsepriteInput.open(asepritePath))
       return try job.run(try sheetTimeline(provider, path: asepritePath), sheet: provider, console: &console)
     }
-    let gif: GIFFrameProvider
-    if let gifPath {
-      gif = try GIFInput.open(gifPath)
+    let image: any AnimatedImageProvider
+    if let imagePath {
+      image = try ImageInput.open(imagePath)
     } else if useSample {
-      gif = try! GIFFrameProvider(bytes: SampleGIF.bytes)  // SampleGIFTests
+      image = try! GIFFrameProvider(bytes: SampleGIF.bytes)  // SampleGIFTests
     } else {
-      throw .usage("no frames: give --frames 100ms,50ms,... or --gif FILE")
+      throw .usage("no frames: give --frames 100ms,50ms,... or --image FILE")
     }
-    try job.run(try timeline(gif), sheet: nil, console: &console)
+    try job.run(try timeline(image), sheet: nil, console: &console)
   }
 
   /// The timeline over `provider` (read from `path`) with these options'

@@ -65,9 +65,14 @@ struct PlayCommand: Subcommand {
       let height = provider.sheet.frames.map(\.sourceSize.height).max() ?? 1
       return try present(timeline, width: width, height: height, &console) { try? provider.image(shownBy: $0) }
     }
-    let provider = try GIFInput.open(path ?? FilePath(""))
+    try play(try ImageInput.open(path ?? FilePath("")), &console)
+  }
+
+  /// Plays an animated image (the existential opened: its concrete type
+  /// known here).
+  func play<Provider: AnimatedImageProvider>(_ provider: Provider, _ console: inout Console) throws(CommandError) {
     let timeline = try options.timeline(provider)
-    try present(timeline, width: provider.canvasWidth, height: provider.canvasHeight, &console) {
+    try present(timeline, width: provider.frameSize.width, height: provider.frameSize.height, &console) {
       try? provider.frame(shownBy: $0)
     }
   }

@@ -91,7 +91,7 @@ struct FrameCommand: Subcommand {
 
   func run(_ console: inout Console) throws(CommandError) {
     if let aseprite { return try runSheet(aseprite, &console) }
-    var provider = try GIFInput.open(path ?? FilePath(""))
+    let provider = try ImageInput.open(path ?? FilePath(""))
     let index: Int
     switch choice {
     case let .index(requested):
@@ -106,7 +106,7 @@ struct FrameCommand: Subcommand {
       }
       index = found
     }
-    try write(try GIFInput.frame(index, of: &provider), frame: index, &console)
+    try write(try ImageInput.frame(index, of: provider), frame: index, &console)
   }
 
   /// `frame --aseprite FILE.json`.

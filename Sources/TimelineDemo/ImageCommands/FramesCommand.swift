@@ -81,11 +81,11 @@ struct FramesCommand: Subcommand {
 
   func run(_ console: inout Console) throws(CommandError) {
     if let aseprite { return try runSheet(aseprite, &console) }
-    var provider = try GIFInput.open(path ?? FilePath(""))
+    let provider = try ImageInput.open(path ?? FilePath(""))
     try FileSystem.createDirectories(directory)
     var total = 0
     for index in 0..<provider.frameCount {
-      let image = try GIFInput.frame(index, of: &provider)
+      let image = try ImageInput.frame(index, of: provider)
       total += try write(image, frame: index, position: index, count: provider.frameCount, &console).bytes
     }
     if !quiet {
@@ -122,8 +122,8 @@ struct FramesCommand: Subcommand {
   }
 
   /// The size of every written image: the canvas, or its thumbnail size.
-  static func written(_ provider: GIFFrameProvider, size: ImageSize?) -> String {
-    let canvas = ImageSize(width: provider.canvasWidth, height: provider.canvasHeight)
+  static func written(_ provider: any AnimatedImageProvider, size: ImageSize?) -> String {
+    let canvas = provider.canvasSize
     let shown = size.flatMap { try? canvas.fitted(within: $0) } ?? canvas
     return "\(shown.width)x\(shown.height)"
   }

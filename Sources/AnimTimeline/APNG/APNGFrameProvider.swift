@@ -1,0 +1,164 @@
+/// A ``FrameProvider`` for APNG and still PNG files: fully composited RGBA
+/// canvases, per-frame durations and a play count, as
+/// `shared/spec/apng.md` and `Docs/APNG.md` describe (the PNG Third
+/// Edition's APNG, as browsers play it).
+///
+/// A still PNG, or an APNG whose animation is broken, is one frame: a
+/// static image (``animationError`` says why an APNG plays still).
+///
+/// It is the APNG façade over the format-independent animation engine
+/// (`Docs/AnimationEngine.md`), exactly as ``GIFFrameProvider`` is GIF's:
+/// opening reads every chunk and checks every frame's data once, decodes
+/// no pixels; frames come in any order with the pixels of sequential
+/// drawing; every copy and thread shares one cache under
+/// ``APNGOptions/cacheByteBudget``; ``withFrame(at:_:)`` lends a frame
+/// without a copy.
+public struct APNGFrameProvider: AnimatedImageProvider {
+  /// The frame type: the composited canvas.
+  public typealias Frame = RGBAImage
+
+  let index: APNGIndex
+  /// The options the provider was opened with.
+  public let options: APNGOptions
+  /// The animation engine.
+  let renderer: AnimationRenderer<APNGFrameDrawer>
+
+  /// Opens a PNG or APNG held in memory.
+  ///
+  /// - Throws: a ``PNGError``, with its byte offset, when the file is not
+  ///   a PNG or its still image cannot be decoded; damage to the animation
+  ///   is not an error (``animationError``).
+  /// - Complexity: O(*n* + *m*) for *n* bytes and *m* decompressed bytes of
+  ///   all frames; no pixel is expanded.
+  public init(bytes: [UInt8], options: APNGOptions = APNGOptions()) throws(PNGError) {
+    guard bytes.count <= options.decoding.maxFileBytes else {
+      throw .fileTooLarge(bytes: bytes.count, limit: options.decoding.maxFileBytes)
+    }
+    let opened: Result<APNGIndex, PNGError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(PNGError) in try APNGIndex(raw, options: options.decoding) }
+    }
+    let index = try opened.get()
+    self.index = index
+    self.options = options
+    let frames = index.frames.enumerated().map { position, frame in
+      let disposal: AnimationDisposal =
+        switch frame.disposeOp {
+        case 1: .clearRectangle
+        case 2: position == 0 ? .clearRectangle : .restorePrevious  // frame 0's PREVIOUS disposes as BACKGROUND
+        default: .keep
+        }
+      return AnimationFrame(
+        rectangle: PixelRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height), disposal: disposal,
+        drawsNothing: false)
+    }
+    let layout = AnimationLayout(
+      canvas: ImageSize(width: index.header.width, height: index.header.height), frames: frames,
+      cacheByteBudget: options.cacheByteBudget, maxPixelSize: options.maxPixelSize)
+    renderer = AnimationRenderer(
+      layout: layout, drawer: APNGFrameDrawer(bytes: bytes, index: index),
+      completeness: [AnimationFrameCompleteness](repeating: .unknown, count: frames.count),
+      cacheByteBudget: options.cacheByteBudget)
+  }
+
+  /// Opens a PNG or APNG from any sequence of bytes.
+  ///
+  /// - Throws: as ``init(bytes:options:)-([UInt8],_)``.
+  /// - Complexity: as ``init(bytes:options:)-([UInt8],_)``.
+  public init(bytes: some Sequence<UInt8>, options: APNGOptions = APNGOptions()) throws(PNGError) {
+    try self.init(bytes: Array(bytes), options: options)
+  }
+
+  // MARK: FrameProvider
+
+  /// The number of frames (1 for a still image).
+  public var frameCount: Int { index.frames.count }
+
+  /// The duration of frame `index` in nanoseconds, after the delay policy;
+  /// 0 for a still image, and for an index out of range.
+  public func frameDuration(at index: Int) -> Int64 {
+    guard self.index.isAnimated, self.index.frames.indices.contains(index) else { return 0 }
+    let frame = self.index.frames[index]
+    return options.delayPolicy.duration(
+      raw: frame.rawDelayNanoseconds, browserMilliseconds: Int64(frame.browserDelayMilliseconds))
+  }
+
+  /// `num_plays` plays (0: forever); 1 for a still image.
+  public var loopCount: LoopCount {
+    guard let plays = index.numPlays else { return LoopCount(_unchecked: 1) }
+    return plays == 0 ? .infinite : LoopCount(_unchecked: Int64(plays))
+  }
+
+  /// The composited canvas of frame `index` (any order; the pixels of
+  /// drawing `0...index` in sequence).
+  ///
+  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
+  /// - Complexity: as ``GIFFrameProvider/frame(at:)``.
+  public func frame(at index: Int) throws(FrameProviderError) -> RGBAImage {
+    guard self.index.frames.indices.contains(index) else {
+      throw .indexOutOfRange(index: index, count: self.index.frames.count)
+    }
+    return renderer.frame(at: index)
+  }
+
+  /// Calls `body` with frame `index`, lent without a copy (see
+  /// ``GIFFrameProvider/withFrame(at:_:)``).
+  ///
+  /// - Throws: ``LentFrameError/provider(_:)`` for an index out of range,
+  ///   ``LentFrameError/body(_:)`` with what `body` threw.
+  /// - Complexity: as ``frame(at:)``, plus `body`.
+  public func withFrame<Result, BodyFailure: Error>(
+    at index: Int, _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
+  ) throws(LentFrameError<FrameProviderError, BodyFailure>) -> Result {
+    let image: RGBAImage
+    do {
+      image = try frame(at: index)
+    } catch {
+      throw .provider(error)
+    }
+    do {
+      return try body(image)
+    } catch {
+      throw .body(error)
+    }
+  }
+
+  /// Whether frame `index` decoded whole: always, for a frame that
+  /// opening accepted.
+  ///
+  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
+  public func isFrameComplete(_ index: Int) throws(FrameProviderError) -> Bool {
+    guard self.index.frames.indices.contains(index) else {
+      throw .indexOutOfRange(index: index, count: self.index.frames.count)
+    }
+    return renderer.isFrameComplete(index)
+  }
+
+  // MARK: APNG facts
+
+  /// The canvas size: `IHDR`'s.
+  public var canvasSize: ImageSize { ImageSize(width: index.header.width, height: index.header.height) }
+  /// The size of the frames handed out: the canvas, or its thumbnail size.
+  public var frameSize: ImageSize { renderer.layout.frameSize }
+  /// Whether the file ends before `IEND`.
+  public var isTruncated: Bool { index.isTruncated }
+  /// Whether the file plays as an animation (else as its still image).
+  public var isAnimated: Bool { index.isAnimated }
+  /// `num_plays` as stored, or `nil` when the file plays as its still
+  /// image.
+  public var rawPlayCount: UInt32? { index.numPlays }
+  /// Why an APNG plays as its still image, or damage found after a still
+  /// PNG's image data, with its byte offset; `nil` when there is none.
+  public var animationError: String? { index.animationError.map(\.description) }
+  /// Each frame's `fcTL` as stored (the default image's whole canvas, for
+  /// a still image).
+  public var frameInfo: [APNGFrameInfo] { index.frames }
+  /// Each frame's rectangle on the canvas.
+  public var frameRectangles: [PixelRect] {
+    index.frames.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+  }
+  /// Decoding and caching counters, shared by every copy of the provider.
+  public var statistics: AnimationCacheStatistics { renderer.statistics }
+
+  /// Checks the engine's invariants (debug builds and tests).
+  func _checkInvariants() { renderer._checkInvariants() }
+}

@@ -1,0 +1,67 @@
+/// Opens an animated image by its content: the first bytes say which
+/// format it is (GIF, or PNG/APNG; WebP next), so user code and
+/// `timeline-demo` handle every format through one path.
+///
+/// ```swift
+/// let image = try AnimatedImage.open(bytes: downloaded)   // GIF or PNG/APNG
+/// var timeline = try Timeline(provider: image)
+/// let poster = try image.frame(at: 0)
+/// ```
+public enum AnimatedImage {
+  /// The formats ``open(bytes:gifOptions:apngOptions:)`` recognises.
+  public enum Format: String, Hashable, Sendable, CaseIterable {
+    /// GIF87a or GIF89a (`GIF8`).
+    case gif
+    /// PNG, animated (APNG) or still (the 8-byte PNG signature).
+    case png
+  }
+
+  /// The format `bytes` start like, or `nil` for none of them.
+  ///
+  /// - Complexity: O(1).
+  public static func format(of bytes: some Collection<UInt8>) -> Format? {
+    let head = Array(bytes.prefix(8))
+    if head.starts(with: [0x47, 0x49, 0x46, 0x38]) { return .gif }
+    if head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
+    return nil
+  }
+
+  /// The provider of the animation in `bytes`, chosen by its content: a
+  /// ``GIFFrameProvider`` or an ``APNGFrameProvider``.
+  ///
+  /// - Throws: ``AnimatedImageError/unknownFormat`` when the bytes start
+  ///   like no supported format; otherwise the format's own error, wrapped.
+  /// - Complexity: as the format's provider's opening.
+  public static func open(
+    bytes: [UInt8], gifOptions: GIFOptions = GIFOptions(), apngOptions: APNGOptions = APNGOptions()
+  ) throws(AnimatedImageError) -> any AnimatedImageProvider {
+    switch format(of: bytes) {
+    case .gif:
+      do { return try GIFFrameProvider(bytes: bytes, options: gifOptions) } catch { throw .gif(error) }
+    case .png:
+      do { return try APNGFrameProvider(bytes: bytes, options: apngOptions) } catch { throw .png(error) }
+    case nil:
+      throw .unknownFormat
+    }
+  }
+}
+
+/// Why ``AnimatedImage/open(bytes:gifOptions:apngOptions:)`` found no
+/// animation.
+public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The first bytes are those of no supported format (GIF, PNG).
+  case unknownFormat
+  /// A GIF that cannot be shown.
+  case gif(GIFError)
+  /// A PNG that cannot be shown.
+  case png(PNGError)
+
+  /// What went wrong, and where.
+  public var description: String {
+    switch self {
+    case .unknownFormat: "not a GIF or PNG file: the first bytes (offset 0) are neither 'GIF8' nor the PNG signature"
+    case let .gif(error): "GIF: \(error)"
+    case let .png(error): "PNG: \(error)"
+    }
+  }
+}

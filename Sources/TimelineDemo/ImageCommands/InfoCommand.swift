@@ -1,0 +1,147 @@
+import AnimTimeline
+import TimelineScript
+
+/// `timeline-demo info FILE`: the canvas, loop count and every frame's
+/// rectangle, delay, disposal (and blend, for APNG) and completeness (with
+/// `--crc`, the CRC-32 of its composited canvas); `--json` for one JSON
+/// object. GIF or PNG/APNG, told apart by content.
+struct InfoCommand: Subcommand {
+  static let usage = "timeline-demo info FILE.gif|FILE.png [--json] [--crc]"
+
+  static let help = Help.subcommand(
+    usage: usage,
+    ["""
+    info: what the GIF, PNG or APNG file holds, one line per frame (frame 0, 1, ...)
+      --json               one JSON object (width, height, loops, frames)
+      --crc                also the CRC-32 of each composited RGBA canvas
+    """])
+
+  var path: FilePath
+  var json = false
+  var crc = false
+
+  init(parsing arguments: inout Arguments) throws(CommandError) {
+    var path: FilePath?
+    while let word = arguments.next() {
+      switch word {
+      case "--json":
+        try arguments.flag(word)
+        json = true
+      case "--crc":
+        try arguments.flag(word)
+        crc = true
+      default: try arguments.positional(word, into: &path)
+      }
+    }
+    guard let path else { throw .usage("info needs an image file (GIF, PNG or APNG)") }
+    self.path = path
+  }
+
+  func run(_ console: inout Console) throws(CommandError) {
+    let provider = try ImageInput.open(path)
+    var checksums: [UInt32?] = []
+    for index in 0..<provider.frameCount {
+      checksums.append(crc ? try ImageInput.frame(index, of: provider).pixelChecksum : nil)
+    }
+    if let gif = provider as? GIFFrameProvider {
+      gifInfo(gif, checksums: checksums, &console)
+    } else if let png = provider as? APNGFrameProvider {
+      pngInfo(png, checksums: checksums, &console)
+    }
+  }
+
+  /// A GIF's facts (`Docs/GIFProvider.md`).
+  func gifInfo(_ provider: GIFFrameProvider, checksums: [UInt32?], _ console: inout Console) {
+    let frames = provider.frameInfo.indices.map { index in
+      (info: provider.frameInfo[index], delayMS: provider.frameDuration(at: index) / 1_000_000,
+       complete: (try? provider.isFrameComplete(index)) ?? false, crc: checksums[index])
+    }
+    let loops = provider.loopCount.plays.map { String($0) }
+    if json {
+      var out = "{\n"
+      out += "  \"format\": \"gif\",\n"
+      out += "  \"width\": \(provider.canvasWidth),\n"
+      out += "  \"height\": \(provider.canvasHeight),\n"
+      out += "  \"loop_raw\": \(provider.rawLoopCount.map { String($0) } ?? "null"),\n"
+      out += "  \"loops\": \(loops ?? "\"inf\""),\n"
+      out += "  \"truncated\": \(provider.isTruncated),\n"
+      out += "  \"frames\": ["
+      for (position, frame) in frames.enumerated() {
+        out += position == 0 ? "\n" : ",\n"
+        out += "    {\"delay_cs\": \(frame.info.delayCentiseconds), \"delay_ms\": \(frame.delayMS)"
+        out += ", \"x\": \(frame.info.x), \"y\": \(frame.info.y), \"width\": \(frame.info.width), \"height\": \(frame.info.height)"
+        out += ", \"disposal\": \(frame.info.disposal), \"complete\": \(frame.complete)"
+        if let crc = frame.crc { out += ", \"crc32\": \"\(Self.hex(crc))\"" }
+        out += "}"
+      }
+      out += "\n  ]\n}"
+      console.line(out)
+    } else {
+      console.line("\(path): GIF, \(provider.canvasWidth)x\(provider.canvasHeight), \(frames.count) frame\(frames.count == 1 ? "" : "s")")
+      console.line("loop: raw \(provider.rawLoopCount.map { String($0) } ?? "absent"), plays \(loops ?? "inf")")
+      console.line("truncated: \(provider.isTruncated ? "yes" : "no")")
+      for (position, frame) in frames.enumerated() {
+        let info = frame.info
+        var line = "frame \(position): \(info.width)x\(info.height) at (\(info.x),\(info.y))"
+        line += ", delay \(info.delayCentiseconds) cs (\(frame.delayMS) ms), disposal \(info.disposal)"
+        line += frame.complete ? ", complete" : ", incomplete"
+        if let crc = frame.crc { line += ", crc32 \(Self.hex(crc))" }
+        console.line(line)
+      }
+    }
+  }
+
+  /// A PNG's or APNG's facts, as `Docs/APNG.md`'s output contract gives
+  /// them: delays as the browser policy plays them (`delay_ms`) and as
+  /// stored (`delay_ns_raw`), both 0 for a still image.
+  func pngInfo(_ provider: APNGFrameProvider, checksums: [UInt32?], _ console: inout Console) {
+    let animated = provider.isAnimated
+    let frames = provider.frameInfo.indices.map { index in
+      (info: provider.frameInfo[index],
+       delayMS: animated ? provider.frameInfo[index].browserDelayMilliseconds : 0,
+       delayNS: animated ? provider.frameInfo[index].rawDelayNanoseconds : 0, crc: checksums[index])
+    }
+    let loops = provider.loopCount.plays.map { String($0) }
+    let error = provider.animationError
+    if json {
+      var out = "{\n"
+      out += "  \"format\": \"png\",\n"
+      out += "  \"width\": \(provider.canvasSize.width),\n"
+      out += "  \"height\": \(provider.canvasSize.height),\n"
+      out += "  \"loop_raw\": \(provider.rawPlayCount.map { String($0) } ?? "null"),\n"
+      out += "  \"loops\": \(loops ?? "\"inf\""),\n"
+      out += "  \"truncated\": \(provider.isTruncated),\n"
+      out += "  \"animation_error\": \(error.map(EventText.jsonString) ?? "null"),\n"
+      out += "  \"frames\": ["
+      for (position, frame) in frames.enumerated() {
+        out += position == 0 ? "\n" : ",\n"
+        out += "    {\"delay_ms\": \(frame.delayMS), \"delay_ns_raw\": \(frame.delayNS)"
+        out += ", \"x\": \(frame.info.x), \"y\": \(frame.info.y), \"width\": \(frame.info.width), \"height\": \(frame.info.height)"
+        out += ", \"dispose\": \(frame.info.disposeOp), \"blend\": \(frame.info.blendOp)"
+        if let crc = frame.crc { out += ", \"crc32\": \"\(Self.hex(crc))\"" }
+        out += "}"
+      }
+      out += "\n  ]\n}"
+      console.line(out)
+    } else {
+      let kind = animated ? "APNG" : "PNG (still)"
+      console.line("\(path): \(kind), \(provider.canvasSize.width)x\(provider.canvasSize.height), \(frames.count) frame\(frames.count == 1 ? "" : "s")")
+      console.line("loop: raw \(provider.rawPlayCount.map { String($0) } ?? "absent"), plays \(loops ?? "inf")")
+      console.line("truncated: \(provider.isTruncated ? "yes" : "no")")
+      if let error { console.line("animation error: \(TextEscaping.escaped(error))") }
+      for (position, frame) in frames.enumerated() {
+        let info = frame.info
+        var line = "frame \(position): \(info.width)x\(info.height) at (\(info.x),\(info.y))"
+        line += ", delay \(info.delayNumerator)/\(info.delayDenominator) s (\(frame.delayMS) ms), dispose \(info.disposeOp), blend \(info.blendOp)"
+        if let crc = frame.crc { line += ", crc32 \(Self.hex(crc))" }
+        console.line(line)
+      }
+    }
+  }
+
+  /// `crc` as eight lower-case hex digits.
+  static func hex(_ crc: UInt32) -> String {
+    let digits = String(crc, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
+  }
+}
