@@ -36,7 +36,7 @@ struct ProgressMeter {
 
   /// The progress line for `done` of `total` after `elapsed`.
   static func line(done: Int64, total: Int64, unit: String, elapsed: Duration) -> String {
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = elapsed / .seconds(1)
     let perSecond = seconds > 0 ? Double(done) / seconds : 0
     var text = "\(grouped(done)) of \(grouped(total)) \(unit)"
     if total > 0 {
