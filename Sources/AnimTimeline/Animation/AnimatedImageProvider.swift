@@ -19,6 +19,17 @@ public protocol AnimatedImageProvider: FrameProvider, Sendable where Frame == RG
   var frameRectangles: [PixelRect] { get }
   /// Decoding and caching counters, shared by every copy of the provider.
   var statistics: AnimationCacheStatistics { get }
+  /// The byte budget of the provider's cache.
+  var cacheByteBudget: Int { get }
+  /// The spacing of the cache's checkpoints: once they are cached, a seek
+  /// decodes at most this many frames; `Int.max` when the budget holds no
+  /// canvas.
+  var checkpointSpacing: Int { get }
+
+  /// Whether frame `index` is drawn on a blank canvas, as the file's
+  /// metadata shows (a seek to it decodes no earlier frame); `false` for an
+  /// index out of range.
+  func isDrawnOnBlankCanvas(_ index: Int) -> Bool
 
   /// Whether all the pixels of frame `index` were decoded.
   ///
@@ -41,4 +52,24 @@ extension GIFFrameProvider: AnimatedImageProvider {
   /// Each frame's rectangle on the logical screen (it may reach past the
   /// canvas).
   public var frameRectangles: [PixelRect] { index.frames.map(\.rectangle) }
+
+  /// The byte budget of the provider's cache (``GIFOptions/cacheByteBudget``).
+  public var cacheByteBudget: Int { options.cacheByteBudget }
+}
+
+extension APNGFrameProvider {
+  /// The byte budget of the provider's cache (``APNGOptions/cacheByteBudget``).
+  public var cacheByteBudget: Int { options.cacheByteBudget }
+
+  /// The spacing of the cache's checkpoints (see
+  /// ``GIFFrameProvider/checkpointSpacing``).
+  public var checkpointSpacing: Int { renderer.layout.checkpointStride }
+
+  /// Whether frame `index` is drawn on a blank canvas, as the file's
+  /// metadata shows; `false` for an index out of range.
+  ///
+  /// - Complexity: O(1).
+  public func isDrawnOnBlankCanvas(_ index: Int) -> Bool {
+    renderer.layout.blankBefore.indices.contains(index) && renderer.layout.blankBefore[index]
+  }
 }

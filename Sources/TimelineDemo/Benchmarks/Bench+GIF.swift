@@ -10,10 +10,17 @@ import Musl
 #endif
 
 extension Bench {
-  /// Opens the GIF named by the positional argument.
-  static func openGIF(_ options: BenchOptions) throws(CommandError) -> GIFFrameProvider {
-    guard let path = options.file else { throw .usage("bench decode/access needs a GIF file") }
-    return try ImageInput.openGIF(path)
+  /// Opens the image (GIF or PNG/APNG) named by the positional argument.
+  static func openImage(_ options: BenchOptions) throws(CommandError) -> any AnimatedImageProvider {
+    guard let path = options.file else { throw .usage("bench decode/access/share needs an image file") }
+    return try ImageInput.open(path)
+  }
+
+  /// Opens the positional argument's image again, as a provider of the
+  /// type it had (`P`), with nothing decoded.
+  static func reopen<P: AnimatedImageProvider>(_ options: BenchOptions, as type: P.Type) throws(CommandError) -> P {
+    guard let provider = try openImage(options) as? P else { throw .input("the file changed while the benchmark ran") }
+    return provider
   }
 
   /// Folds the first and the last pixel of a canvas into `sum` (FNV-1a
@@ -40,13 +47,17 @@ extension Bench {
   /// taking it with `frame(at:)`. The baseline copies the same number of
   /// canvas bytes, one canvas at a time.
   static func decode(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
-    let opened = try openGIF(options)
+    try decode(try openImage(options), options)
+  }
+
+  /// `bench decode` on `opened`, of its own type.
+  static func decode<P: AnimatedImageProvider>(_ opened: P, _ options: BenchOptions) throws(CommandError) -> [(String, String)] {
     // A one-frame file is opened again from these bytes (shared, not
     // copied) for each repeat.
     let bytes = opened.frameCount == 1 ? try FileSystem.contents(ofFile: options.file ?? FilePath("")) : []
     let frames = opened.frameCount
     let repeats = Int(options.repeats)
-    let canvasBytes = opened.canvasWidth * opened.canvasHeight * 4
+    let canvasBytes = opened.canvasSize.width * opened.canvasSize.height * 4
     var sum: UInt64 = 0xCBF2_9CE4_8422_2325
     var decodes = 0
     var firstPlay: Int64 = 0
@@ -54,7 +65,8 @@ extension Bench {
     var provider = opened
     for round in 0..<repeats {
       if frames == 1 {
-        do { provider = try GIFFrameProvider(bytes: bytes) } catch { throw .input("\(error)") }
+        guard let again = try? AnimatedImage.open(bytes: bytes) as? P else { throw .input("the file no longer opens") }
+        provider = again
       }
       let before = provider.statistics.frameDecodes
       let nanos: Int64
@@ -96,7 +108,7 @@ extension Bench {
     return [
       ("bench", "decode"), ("mode", options.borrow ? "borrow" : "copy"), ("frames", "\(frames)"),
       ("repeats", "\(repeats)"),
-      ("canvas", "\(opened.canvasWidth)x\(opened.canvasHeight)"), ("frame_decodes", "\(decodes)"),
+      ("canvas", "\(opened.canvasSize.width)x\(opened.canvasSize.height)"), ("frame_decodes", "\(decodes)"),
       ("ns_per_frame", perItem(elapsed, total)),
       ("first_play_ns_per_frame", perItem(firstPlay, Int64(frames))),
       ("mpixels_per_s", String(Double(Int(pixels / seconds / 1e4)) / 100)),
@@ -114,11 +126,15 @@ extension Bench {
   /// frame drawn on a blank canvas (``keyframeInterval(_:)``): that is the
   /// mean the run is held to.
   static func access(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
-    let provider = try openGIF(options)
+    try access(try openImage(options), options)
+  }
+
+  /// `bench access` on `provider`, of its own type.
+  static func access<P: AnimatedImageProvider>(_ provider: P, _ options: BenchOptions) throws(CommandError) -> [(String, String)] {
     let frames = provider.frameCount
     let count = Int(options.count ?? 10_000)
-    let budget = provider.options.cacheByteBudget
-    let canvasBytes = provider.canvasWidth * provider.canvasHeight * 4
+    let budget = provider.cacheByteBudget
+    let canvasBytes = provider.canvasSize.width * provider.canvasSize.height * 4
     var rng = SplitMix64(seed: options.seed)
     var sum: UInt64 = 0xCBF2_9CE4_8422_2325
     let elapsed = time {
@@ -163,7 +179,7 @@ extension Bench {
   /// The most decodes a seek needs once the cache holds its checkpoints:
   /// the longest run of frames from a start point (a checkpoint, or a frame
   /// drawn on a blank canvas, as the provider tells) to a target.
-  static func keyframeInterval(_ provider: GIFFrameProvider) -> Int {
+  static func keyframeInterval(_ provider: some AnimatedImageProvider) -> Int {
     let spacing = provider.checkpointSpacing
     var longest = 0
     var run = 0

@@ -17,13 +17,17 @@ extension Bench {
   /// opening. The baseline, in the same run: the same file played in order
   /// by a provider of its own, per frame.
   static func share(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
-    let provider = try openGIF(options)
+    try share(try openImage(options), options)
+  }
+
+  /// `bench share` on `provider`, of its own type.
+  static func share<P: AnimatedImageProvider>(_ provider: P, _ options: BenchOptions) throws(CommandError) -> [(String, String)] {
     let residentAfterOpening = peakResidentKiB()
     let count = Int(options.timelines)
     let ticks = Int(options.ticks ?? 60)
     let frames = provider.frameCount
-    let canvasBytes = provider.canvasWidth * provider.canvasHeight * 4
-    let budget = provider.options.cacheByteBudget
+    let canvasBytes = provider.canvasSize.width * provider.canvasSize.height * 4
+    let budget = provider.cacheByteBudget
     var rng = SplitMix64(seed: options.seed)
     var timelines: [Timeline] = []
     timelines.reserveCapacity(count)
@@ -62,7 +66,7 @@ extension Bench {
 
     // Baseline: the frames in order, on a provider of its own (after the
     // peak resident size was read: its own cache does not count).
-    let alone = try openGIF(options)
+    let alone = try reopen(options, as: P.self)
     let inOrder = max(frames, min(requests, 3 * frames))
     var baselineSum: UInt64 = 0
     let baseline = time {
@@ -78,7 +82,7 @@ extension Bench {
     let perFrame = Double(baseline) / Double(inOrder)
     return [
       ("bench", "share"), ("timelines", "\(count)"), ("ticks", "\(ticks)"), ("frames", "\(frames)"),
-      ("canvas", "\(provider.canvasWidth)x\(provider.canvasHeight)"), ("requests", "\(requests)"),
+      ("canvas", "\(provider.canvasSize.width)x\(provider.canvasSize.height)"), ("requests", "\(requests)"),
       ("failures", "\(failures)"), ("frame_decodes", "\(decodes)"),
       ("decodes_per_request", String(Double(Int(Double(decodes) / Double(max(requests, 1)) * 1000)) / 1000)),
       ("ns_per_request", perItem(elapsed, Int64(requests))),

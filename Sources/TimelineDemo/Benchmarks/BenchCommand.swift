@@ -17,9 +17,9 @@ struct BenchCommand: Subcommand {
                                                   bench many --timelines 1000000 --ticks 60
     bench seek --frames N --count K [--zero-every K]
                                                   bench seek --frames 1000000
-    bench decode FILE.gif --repeat N [--borrow]   bench decode anim.gif --repeat 20 --borrow
-    bench access FILE.gif --count K --seed S      bench access anim.gif --count 2000 --seed 1
-    bench share FILE.gif --timelines N [--ticks T] [--seed S]
+    bench decode FILE --repeat N [--borrow]       bench decode anim.gif --repeat 20 --borrow
+    bench access FILE --count K --seed S          bench access anim.png --count 2000 --seed 1
+    bench share FILE --timelines N [--ticks T] [--seed S]   (FILE: GIF, PNG or APNG)
                                                   bench share anim.gif --timelines 1000 --ticks 60
     --allow-debug        run from a debug build anyway (its timings mean nothing)
   """
