@@ -1,0 +1,75 @@
+import AnimTimeline
+import Foundation
+import Testing
+@testable import TimelineDemo
+
+/// Every image subcommand takes a GIF or a PNG/APNG by content, through
+/// one path (`ImageInput`, `AnimatedImage.open`).
+@Suite struct ImageCommandTests {
+  /// A 5×3 still PNG written by the library, named `.gif` on purpose: the
+  /// content decides, not the name.
+  static func stillPNG(in directory: TemporaryDirectory) throws -> (path: String, image: RGBAImage) {
+    let image = RGBAImage(width: 5, height: 3, pixels: (0..<60).map { UInt8($0 * 4) })
+    let path = directory.file("still.gif")
+    try FileSystem.createFile(FilePath(path), contents: try image.pngData())
+    return (path, image)
+  }
+
+  @Test func aStillPNGThroughEveryCommand() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (path, image) = try Self.stillPNG(in: directory)
+    let info = CommandRun(["info", path, "--json", "--crc"])
+    #expect(info.status == 0, "\(info.errorText)")
+    for key in [#""format": "png""#, #""width": 5"#, #""loop_raw": null"#, #""loops": 1"#, #""animation_error": null"#,
+                #"{"delay_ms": 0, "delay_ns_raw": 0, "x": 0, "y": 0, "width": 5, "height": 3, "dispose": 0, "blend": 0"#,
+                #""crc32": "\#(InfoCommand.hex(image.pixelChecksum))""#] {
+      #expect(info.outputText.contains(key), "\(key) in \(info.outputText)")
+    }
+    let frame = CommandRun(["frame", path, "--index", "0", "--out", "-", "--format", "png", "-q"])
+    #expect(frame.status == 0)
+    #expect(try RGBAImage(pngData: frame.output) == image)
+    let frames = CommandRun(["frames", path, "--out", directory.file("out"), "-q"])
+    #expect(frames.status == 0)
+    // One frame: a static timeline, for --ticks as for a one-frame GIF.
+    let ticks = CommandRun(["--ticks", "3", "--image", path, "--summary"])
+    #expect(ticks.status == 0, "\(ticks.errorText)")
+    #expect(CommandRun(["--ticks", "3", "--gif", path, "--image", path]).firstErrorLine
+      == "error: --image is given twice (--gif is another name of --image)")
+    let bench = CommandRun(["bench", "decode", path, "--repeat", "2", "--allow-debug"])
+    #expect(bench.status == 0 && bench.outputText.contains("frames=1 repeats=2 canvas=5x3"), "\(bench.outputText)")
+  }
+
+  @Test func notAnImage() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try FileSystem.createFile(FilePath(directory.file("x.png")), contents: Array("RIFF0000WEBPVP8 ".utf8))
+    let run = CommandRun(["info", directory.file("x.png")])
+    #expect(run.status == 2)
+    #expect(run.firstErrorLine.hasSuffix("x.png: not a GIF or PNG file (its first bytes are neither 'GIF8' nor the PNG signature)"))
+  }
+
+  @Test func anAPNGFromTheCorpus() throws {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    let folder = url.deletingLastPathComponent().appendingPathComponent("shared/corpus/apng").path
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+      $0.hasPrefix("gif-apngasm__") && $0.hasSuffix(".png")
+    }.sorted()
+    guard let name = names.first else {
+      print("ImageCommandTests.anAPNGFromTheCorpus: skipped, no APNG corpus at \(folder)")
+      return
+    }
+    let path = folder + "/" + name
+    let provider = try APNGFrameProvider(bytes: try #require(FileManager.default.contents(atPath: path)).map { $0 })
+    #expect(provider.isAnimated && provider.frameCount > 1)
+    let info = CommandRun(["info", path])
+    #expect(info.status == 0 && info.outputText.contains(": APNG, "))
+    let ticks = CommandRun(["--ticks", "120", "--image", path, "--json", "--summary"])
+    #expect(ticks.status == 0 && ticks.outputText.contains(#""frames_shown":"#))
+    for benchmark in ["access", "share"] {
+      let run = CommandRun(["bench", benchmark, path, "--allow-debug"] + (benchmark == "share" ? ["--timelines", "5", "--ticks", "5"] : ["--count", "20"]))
+      #expect(run.status == 0, "\(benchmark): \(run.errorText)")
+    }
+  }
+}
