@@ -100,28 +100,6 @@ public struct APNGFrameProvider: AnimatedImageProvider {
     return renderer.frame(at: index)
   }
 
-  /// Calls `body` with frame `index`, lent without a copy (see
-  /// ``GIFFrameProvider/withFrame(at:_:)``).
-  ///
-  /// - Throws: ``LentFrameError/provider(_:)`` for an index out of range,
-  ///   ``LentFrameError/body(_:)`` with what `body` threw.
-  /// - Complexity: as ``frame(at:)``, plus `body`.
-  public func withFrame<Result, BodyFailure: Error>(
-    at index: Int, _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
-  ) throws(LentFrameError<FrameProviderError, BodyFailure>) -> Result {
-    let image: RGBAImage
-    do {
-      image = try frame(at: index)
-    } catch {
-      throw .provider(error)
-    }
-    do {
-      return try body(image)
-    } catch {
-      throw .body(error)
-    }
-  }
-
   /// Whether frame `index` decoded whole: always, for a frame that
   /// opening accepted.
   ///

@@ -6,7 +6,7 @@
 /// full RGBA canvases (or thumbnails, with a `maxPixelSize`) in any order
 /// with the pixels of sequential drawing, shares one cache under one byte
 /// budget among all its copies and threads, and lends frames without a
-/// copy. ``AnimatedImage/open(bytes:)`` picks the provider by the file's
+/// copy. ``AnimatedImage/open(bytes:gifOptions:apngOptions:)`` picks the provider by the file's
 /// content.
 public protocol AnimatedImageProvider: FrameProvider, Sendable where Frame == RGBAImage {
   /// The canvas size in pixels.
@@ -43,6 +43,45 @@ public protocol AnimatedImageProvider: FrameProvider, Sendable where Frame == RG
   func withFrame<Result, BodyFailure: Error>(
     at index: Int, _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
   ) throws(LentFrameError<Failure, BodyFailure>) -> Result
+}
+
+extension AnimatedImageProvider {
+  /// Calls `body` with the composited canvas of frame `index`, without
+  /// copying it, and returns what `body` returns.
+  ///
+  /// The pixels are those of ``FrameProvider/frame(at:)``. The image is the provider's
+  /// working canvas itself, lent for the duration of `body`: drawing the
+  /// next frame in sequence then changes only that frame's rectangle and
+  /// what disposal touches, and no canvas is copied. `body` runs without the
+  /// provider's lock, so it may call this provider again, and other threads
+  /// may draw meanwhile; a frame drawn while the image is lent goes to a
+  /// fresh copy of the canvas (copy-on-write), so the lent image never
+  /// changes under `body`. Copying the image out of `body` keeps it valid,
+  /// at the price of that copy.
+  ///
+  /// `body` may throw an error of any type (`BodyFailure`, `Never` when it
+  /// cannot fail); the error says which side failed, and keeps the type of
+  /// each.
+  ///
+  /// - Throws: ``LentFrameError/provider(_:)`` with what ``FrameProvider/frame(at:)``
+  ///   throws, an index out of range (`body` is not called), or
+  ///   ``LentFrameError/body(_:)`` with what `body` threw.
+  /// - Complexity: as ``FrameProvider/frame(at:)``, plus `body`.
+  public func withFrame<Result, BodyFailure: Error>(
+    at index: Int, _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
+  ) throws(LentFrameError<Failure, BodyFailure>) -> Result {
+    let image: RGBAImage
+    do {
+      image = try frame(at: index)
+    } catch {
+      throw .provider(error)
+    }
+    do {
+      return try body(image)
+    } catch {
+      throw .body(error)
+    }
+  }
 }
 
 extension GIFFrameProvider: AnimatedImageProvider {

@@ -1,4 +1,4 @@
-/// The error of lending a frame (``GIFFrameProvider/withFrame(at:_:)``,
+/// The error of lending a frame (``AnimatedImageProvider/withFrame(at:_:)``,
 /// and every animated image provider's): either the provider could not
 /// lend the frame (``provider(_:)``), or the caller's closure failed
 /// (``body(_:)``).
@@ -43,5 +43,5 @@ public enum LentFrameError<ProviderFailure: Error, BodyFailure: Error>: Error, C
 extension LentFrameError: Equatable where ProviderFailure: Equatable, BodyFailure: Equatable {}
 extension LentFrameError: Hashable where ProviderFailure: Hashable, BodyFailure: Hashable {}
 
-/// The error of ``GIFFrameProvider/withFrame(at:_:)``.
+/// The error of ``AnimatedImageProvider/withFrame(at:_:)``.
 public typealias GIFLentFrameError<BodyFailure: Error> = LentFrameError<GIFError, BodyFailure>

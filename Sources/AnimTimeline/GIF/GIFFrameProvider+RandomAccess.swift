@@ -24,43 +24,6 @@ extension GIFFrameProvider {
     return renderer.frame(at: index)
   }
 
-  /// Calls `body` with the composited canvas of frame `index`, without
-  /// copying it, and returns what `body` returns.
-  ///
-  /// The pixels are those of ``frame(at:)``. The image is the provider's
-  /// working canvas itself, lent for the duration of `body`: drawing the
-  /// next frame in sequence then changes only that frame's rectangle and
-  /// what disposal touches, and no canvas is copied. `body` runs without the
-  /// provider's lock, so it may call this provider again, and other threads
-  /// may draw meanwhile; a frame drawn while the image is lent goes to a
-  /// fresh copy of the canvas (copy-on-write), so the lent image never
-  /// changes under `body`. Copying the image out of `body` keeps it valid,
-  /// at the price of that copy.
-  ///
-  /// `body` may throw an error of any type (`BodyFailure`, `Never` when it
-  /// cannot fail); the error says which side failed, and keeps the type of
-  /// each.
-  ///
-  /// - Throws: ``LentFrameError/provider(_:)`` with
-  ///   ``GIFError/frameIndexOutOfRange(index:count:)`` (`body` is not
-  ///   called), or ``LentFrameError/body(_:)`` with what `body` threw.
-  /// - Complexity: as ``frame(at:)``, plus `body`.
-  public func withFrame<Result, BodyFailure: Error>(
-    at index: Int, _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
-  ) throws(GIFLentFrameError<BodyFailure>) -> Result {
-    let image: RGBAImage
-    do {
-      image = try frame(at: index)
-    } catch {
-      throw .provider(error)
-    }
-    do {
-      return try body(image)
-    } catch {
-      throw .body(error)
-    }
-  }
-
   /// Whether all `width * height` pixels of frame `index` were decoded,
   /// decoding it first when that is not yet known.
   ///
