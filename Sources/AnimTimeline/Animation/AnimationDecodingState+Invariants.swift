@@ -66,11 +66,16 @@ extension AnimationDecodingState {
     guard cache.entries.count <= AnimationCanvasCache.entriesWalkedByChecks else { return }
     let working = Self.storage(canvas)
     for (key, entry) in cache.entries {
-      precondition(key >= 1 && key < count, "a cached canvas for no frame after the first")
+      precondition(Self.storage(entry.pixels) != working, "the working canvas is also a cached canvas")
+      if key >= count {
+        // A composited frame kept for later requests: never a checkpoint.
+        precondition(key < 2 * count && !entry.isCheckpoint, "a kept frame outside the frames, or a checkpoint")
+        continue
+      }
+      precondition(key >= 1, "a cached canvas for no frame after the first")
       precondition(!file.blankBefore[key], "a cached canvas for a frame known to start blank")
       precondition(entry.isCheckpoint == (key % file.checkpointStride == 0), "a checkpoint flag off the stride")
       if coversCanvas[key] { checkCovers(key, in: file) }
-      precondition(Self.storage(entry.pixels) != working, "the working canvas is also a cached canvas")
     }
     #endif
   }

@@ -241,6 +241,11 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
 }
 
 extension AnimationDecodingState {
+  /// The cache key of frame `position`'s composited canvas (its output),
+  /// apart from the keys `1..<count` of the canvases drawn on (under a
+  /// frame).
+  static func outputKey(_ position: Int, in file: AnimationLayout) -> Int { file.frames.count + position }
+
   /// The pixels of frame `target` as the provider hands them out: the
   /// working canvas after drawing it, or, with a `maxPixelSize`,
   /// its downscaled image (from the cache, or made and cached).
@@ -250,7 +255,21 @@ extension AnimationDecodingState {
   mutating func output(_ target: Int, in file: AnimationLayout) -> [UInt8] {
     // Taken out while used, so that its buffers stay uniquely referenced.
     guard var small = smallFrames else {
+      // A composited frame kept from an earlier request: no decode at all.
+      let key = Self.outputKey(target, in: file)
+      if cursor != target, let kept = cache.canvas(for: key) { return kept }
+      // The next frame in sequence (or the one shown) is drawn in place
+      // and not kept: a player going through the frames would never ask
+      // for it again before drawing it anyway, and keeping it would cost
+      // a canvas copy per frame. A frame reached by a seek, which many
+      // timelines at different frames ask for, is kept while it fits
+      // without evicting, so that each frame of an animation that fits the
+      // budget is decoded once for any number of timelines.
+      // bench share (1,000 timelines over a 4-frame GIF): 2.24 decodes a
+      // request before, one decode a frame after.
+      let sequential = cursor == target || cursor + 1 == target
       render(target, in: file)
+      if !sequential { cache.insert(copying: canvas, for: key, isCheckpoint: false) }
       return canvas
     }
     smallFrames = nil
