@@ -20,6 +20,15 @@ struct AnimationLayout: Sendable {
   /// that restores the canvas after it: the most pixels
   /// `AnimationDecodingState.saved` holds. 0 when no frame restores.
   let restoreByteCount: Int
+  /// Whether the cache keeps composited frames as well as checkpoints:
+  /// when every frame's canvas and every checkpoint fit in the budget
+  /// together, so that any number of timelines decode each frame once.
+  /// Beyond that the checkpoints alone bound every replay, and kept frames
+  /// would only push out the canvases replays start from.
+  // bench share (gifplayer-muybridge.gif, 380 frames of 472x298, 1,000
+  // timelines): keeping frames that do not all fit raised decodes a
+  // request from 2.24 to 2.30.
+  let keepsFrames: Bool
   /// The size of the frames handed out: the canvas, or the canvas fitted
   /// within `maxPixelSize` when that is set.
   let frameSize: ImageSize
@@ -74,6 +83,8 @@ struct AnimationLayout: Sendable {
     let canvasBytes = canvas.width * canvas.height * 4
     let capacity = downsampler == nil ? cacheByteBudget / (canvasBytes + AnimationCanvasCache.entryOverhead) : 0
     checkpointStride = capacity > 0 ? max(1, (frames.count + capacity - 1) / capacity) : Int.max
+    let checkpoints = capacity > 0 ? (frames.count - 1) / checkpointStride + 1 : 0
+    keepsFrames = capacity > 0 && frames.count <= capacity - checkpoints
   }
 
   /// The bytes of one canvas.
