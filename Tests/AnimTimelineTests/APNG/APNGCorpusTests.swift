@@ -2,20 +2,11 @@ import Foundation
 import Testing
 @testable import AnimTimeline
 
-/// The folder of the APNG conformance corpus (`../shared/corpus/apng` next
-/// to the package root), found from this file's path.
-let apngCorpusDirectory: String = {
-  var url = URL(fileURLWithPath: #filePath)
-  // APNG/ -> AnimTimelineTests/ -> Tests/ -> package root
-  for _ in 0..<4 { url.deleteLastPathComponent() }
-  return url.deletingLastPathComponent().appendingPathComponent("shared/corpus/apng").path
-}()
+/// The folder of the APNG conformance corpus (`../shared/corpus/apng`).
+let apngCorpusDirectory = sharedPath("corpus/apng")
 
 /// Whether the APNG corpus folder exists; its tests are skipped without it.
-let apngCorpusAvailable: Bool = {
-  var isDirectory: ObjCBool = false
-  return FileManager.default.fileExists(atPath: apngCorpusDirectory, isDirectory: &isDirectory) && isDirectory.boolValue
-}()
+let apngCorpusAvailable = isDirectory(apngCorpusDirectory)
 
 /// Conformance with `../shared/corpus/apng`: every file opens (or is
 /// rejected) as its JSON says, with the same metadata, and the reference
