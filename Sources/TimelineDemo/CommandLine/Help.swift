@@ -57,7 +57,8 @@ enum Help {
   static let frameOptions = """
   FRAMES (for --ticks and --script; --ticks defaults to the bundled sample GIF)
     --frames LIST        frame durations          --frames 100ms,50ms,70ms
-    --gif FILE           frames of a GIF file     --gif anim.gif
+    --image FILE         a GIF, APNG or PNG file, told apart by content
+                         (--gif FILE: the same)   --image anim.png
     --aseprite FILE      an Aseprite JSON export  --aseprite hero.json
     --loops K|inf        total plays              --loops 3
   \(asepriteOptions)

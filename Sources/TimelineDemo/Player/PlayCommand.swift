@@ -39,8 +39,8 @@ struct PlayCommand: Subcommand {
   init(parsing arguments: inout Arguments) throws(CommandError) {
     var path: FilePath?
     while let word = arguments.next() {
-      if word == "--frames" || word == "--gif" {
-        throw .usage("\(word) is an option of --ticks and --script; play plays FILE.gif or --aseprite FILE.json")
+      if word == "--frames" || word == "--gif" || word == "--image" {
+        throw .usage("\(word) is an option of --ticks and --script; play plays FILE (GIF, APNG or PNG) or --aseprite FILE.json")
       }
       if try options.parse(word, &arguments) { continue }
       switch word {
