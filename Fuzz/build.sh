@@ -57,6 +57,9 @@ case "$target" in
   json)
     # The independent model of Aseprite's tag playback.
     sources+=(Tests/AnimTimelineTests/SpriteSheet/AsepriteWalkModel.swift) ;;
+  gif)
+    # The checks of animated-image providers.
+    sources+=(Fuzz/Support/Animated/*.swift) ;;
 esac
 
 binary="$out/fuzz-$target"
