@@ -15,14 +15,17 @@ import TimelineScript
 ///   largest canvas) is drawn in order, lent without a copy
 ///   (`withFrame`), each `canvasWidth * canvasHeight * 4` bytes, with its
 ///   hash and completeness; durations are never negative;
-/// - a second provider, with a cache budget picked from `random` (0, 64 B,
-///   1, 2 or 5 canvases, 64 KiB), gets `frame(at:)`, `withFrame(at:_:)` and
-///   `isFrameComplete` in a pseudo-random order from `random` (24 calls at
-///   most, stopping once it has drawn `2 * prefix + 8` frames, so that a
-///   budget of 0, which replays from the last keyframe on every call, stays
-///   cheap): the same
-///   pixels and completeness as drawing in order (random access, gif.md and
-///   apng.md);
+/// - then, in a pseudo-random order from `random`, `frame(at:)`,
+///   `withFrame(at:_:)` and `isFrameComplete` (24 calls at most, stopping
+///   once they have drawn `prefix + 8` frames, so that a budget of 0,
+///   which replays from the last keyframe on every call, stays cheap) give
+///   the same pixels and completeness as drawing in order (random access,
+///   gif.md and apng.md). `plan` (``AnimatedFuzzPlan``) says where: in one
+///   input of four, on a second provider opened with a budget exact to the
+///   canvas (0, 64 B, 1, 2 or 5 canvases, 64 KiB), fresh; otherwise on
+///   `reference` itself, which was opened with one of a fixed list of
+///   budgets (0 to 1 MiB) and has just drawn the prefix: one opening (which
+///   inflates or LZW-decodes every frame) less;
 /// - after every call, both caches hold at most their budget (current and
 ///   peak) and a byte count of exactly their canvases × (canvas + 64);
 /// - out-of-range indices throw, and have no duration;
@@ -35,8 +38,10 @@ import TimelineScript
 /// `canvasHash` of frame `i`'s pixels).
 @discardableResult
 func fuzzAnimatedProvider<Provider: AnimatedImageProvider & FuzzCacheBudget>(
-  _ reference: Provider, maxPixels: Int, random: inout SplitMix64, reopen: (Int) -> Provider
+  _ reference: Provider, plan: AnimatedFuzzPlan, maxPixels: Int, random: inout SplitMix64,
+  reopen: (Int) -> Provider
 ) -> [UInt64] {
+  fuzzCheck(reference.cacheByteBudget == plan.openingBudget, "opened with another budget")
   let size = reference.canvasSize
   let width = size.width
   let height = size.height
@@ -62,12 +67,18 @@ func fuzzAnimatedProvider<Provider: AnimatedImageProvider & FuzzCacheBudget>(
     checkCache(reference, canvasBytes: canvasBytes)
   }
 
-  // The same frames in a random order, through a small cache.
-  let budgets = [0, 64, canvasBytes + 64, 2 * (canvasBytes + 64) + 1, 5 * (canvasBytes + 64), 1 << 16]
-  let budget = budgets[random.below(budgets.count)]
-  let provider = reopen(budget)
-  fuzzCheck(provider.frameCount == count, "frame count changed with the budget")
-  let drawCap = 2 * limit + 8
+  // The same frames in a random order, through a small cache: a fresh
+  // provider's, or the same provider's.
+  let provider: Provider
+  if plan.reopens {
+    let budgets = [0, 64, canvasBytes + 64, 2 * (canvasBytes + 64) + 1, 5 * (canvasBytes + 64), 1 << 16]
+    provider = reopen(budgets[random.below(budgets.count)])
+    fuzzCheck(provider.frameCount == count, "frame count changed with the budget")
+  } else {
+    provider = reference
+  }
+  let budget = provider.cacheByteBudget
+  let drawCap = provider.statistics.frameDecodes + limit + 8
   for _ in 0..<min(limit + 8, 24) where provider.statistics.frameDecodes <= drawCap {
     let index = random.below(limit)
     switch random.below(3) {
@@ -150,6 +161,22 @@ func checkCache<Provider: AnimatedImageProvider & FuzzCacheBudget>(_ provider: P
   fuzzCheck(stats.cachedCanvases * (canvasBytes + 64) == stats.cachedBytes,
     "\(stats.cachedCanvases) canvases of \(canvasBytes + 64) bytes but \(stats.cachedBytes) cached bytes")
   fuzzCheck(stats.frameDecodes >= 0 && stats.evictions >= 0, "negative counters")
+}
+
+/// How a target opens its reference provider, picked from the input's
+/// hash before opening: with ``openingBudget``, and whether the random
+/// phase reopens the file (see `fuzzAnimatedProvider`).
+struct AnimatedFuzzPlan {
+  /// Whether the random phase runs on a second, fresh provider.
+  var reopens: Bool
+  /// The reference provider's cache budget.
+  var openingBudget: Int
+
+  init(_ random: inout SplitMix64) {
+    reopens = random.below(4) == 0
+    let budgets = [0, 64, 1 << 12, 1 << 14, 1 << 16, 1 << 18, 1 << 20]
+    openingBudget = reopens ? 1 << 20 : budgets[random.below(budgets.count)]
+  }
 }
 
 /// The cache budget a provider was opened with (both formats' options

@@ -33,7 +33,8 @@ public func fuzzAPNG(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   var random = SplitMix64(seed: canvasHash(bytes))
   let maxPixels = 1 << 16
   let decoding = PNGDecodingOptions(maxPixels: maxPixels, maxDecompressedBytes: 1 << 20, maxFileBytes: 1 << 20)
-  let options = APNGOptions(decoding: decoding, cacheByteBudget: 1 << 20)
+  let plan = AnimatedFuzzPlan(&random)
+  let options = APNGOptions(decoding: decoding, cacheByteBudget: plan.openingBudget)
   let gifOptions = GIFOptions(maxCanvasPixels: maxPixels, cacheByteBudget: 1 << 16, maxFileBytes: 1 << 20)
   let isPNG = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
 
@@ -85,7 +86,7 @@ public func fuzzAPNG(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     fuzzFailure("AnimatedImage.open gave a \(type(of: opened)) for a PNG")
   }
 
-  let hashes = fuzzAnimatedProvider(reference, maxPixels: maxPixels, random: &random) { budget in
+  let hashes = fuzzAnimatedProvider(reference, plan: plan, maxPixels: maxPixels, random: &random) { budget in
     var reopened = options
     reopened.cacheByteBudget = budget
     do { return try APNGFrameProvider(bytes: bytes, options: reopened) } catch { fuzzFailure("reopen: \(error)") }

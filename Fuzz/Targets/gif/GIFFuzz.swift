@@ -18,7 +18,8 @@ public func fuzzGIF(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   let bytes = Array(UnsafeRawBufferPointer(start: data, count: size))
   var random = SplitMix64(seed: canvasHash(bytes))
   let maxPixels = 1 << 16
-  let options = GIFOptions(maxCanvasPixels: maxPixels, cacheByteBudget: 1 << 20, maxFileBytes: 1 << 20)
+  let plan = AnimatedFuzzPlan(&random)
+  let options = GIFOptions(maxCanvasPixels: maxPixels, cacheByteBudget: plan.openingBudget, maxFileBytes: 1 << 20)
   let reference: GIFFrameProvider
   do {
     reference = try GIFFrameProvider(bytes: bytes, options: options)
@@ -34,7 +35,7 @@ public func fuzzGIF(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     }
     return 0
   }
-  fuzzAnimatedProvider(reference, maxPixels: maxPixels, random: &random) { budget in
+  fuzzAnimatedProvider(reference, plan: plan, maxPixels: maxPixels, random: &random) { budget in
     var reopened = options
     reopened.cacheByteBudget = budget
     do { return try GIFFrameProvider(bytes: bytes, options: reopened) } catch { fuzzFailure("reopen: \(error)") }
