@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Runs one fuzz target for a while: Fuzz/run.sh gif|png|script|timeline|json SECONDS
+# Runs one fuzz target for a while: Fuzz/run.sh gif|apng|png|script|timeline|json SECONDS
 #
 # Builds the target if needed (Fuzz/build.sh), then runs it at the lowest
 # priority. The working corpus (Fuzz/out/corpus/TARGET) persists between
 # runs; seeds are read from ../shared/corpus/gif/*.gif (gif, when
-# present), Fuzz/make-png-seeds.py's output (png, made at run time),
+# present), ../shared/corpus/apng/*.png (apng, when present),
+# Fuzz/make-png-seeds.py's output (png, made at run time),
 # ../shared/corpus/aseprite/*.json (json, when present) and
 # Fuzz/seeds/TARGET/ (when present). Crashing, leaking or slow inputs are
 # written to Fuzz/out/crashes/TARGET-*; the script fails if any is found.
@@ -14,8 +15,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${1:?usage: Fuzz/run.sh gif|png|script|timeline|json SECONDS [libFuzzer flags]}
-seconds=${2:?usage: Fuzz/run.sh gif|png|script|timeline|json SECONDS [libFuzzer flags]}
+target=${1:?usage: Fuzz/run.sh gif|apng|png|script|timeline|json SECONDS [libFuzzer flags]}
+seconds=${2:?usage: Fuzz/run.sh gif|apng|png|script|timeline|json SECONDS [libFuzzer flags]}
 shift 2
 
 out=Fuzz/out
@@ -42,6 +43,23 @@ case "$target" in
       echo "fuzz: $shared_gifs is absent; no GIF seeds" >&2
     fi
     flags+=(-max_len=65536) ;;
+  apng)
+    # Only the .png files (the corpus also holds JSON expectations); linked,
+    # never copied, and only while this runs. Our own seeds (every op,
+    # fdAT splits, Adam7, palettes) are Fuzz/seeds/apng/, written by
+    # Fuzz/make-apng-seeds.py.
+    shared_apngs=../shared/corpus/apng
+    if [ -d "$shared_apngs" ]; then
+      seeds="$out/seeds/apng"
+      rm -rf "$seeds"; mkdir -p "$seeds"
+      for file in "$shared_apngs"/*.png; do
+        [ -e "$file" ] && ln -s "$(cd "$(dirname "$file")" && pwd)/$(basename "$file")" "$seeds/"
+      done
+      dirs+=("$seeds")
+    else
+      echo "fuzz: $shared_apngs is absent; only Fuzz/seeds/apng" >&2
+    fi
+    flags+=(-max_len=16384 -dict=Fuzz/apng.dict) ;;
   png)
     # Our own small PNGs of every format (stdlib Python), made afresh.
     seeds="$out/seeds/png"
