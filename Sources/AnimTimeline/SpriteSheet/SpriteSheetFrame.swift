@@ -2,8 +2,8 @@
 /// how they sit in the untrimmed sprite, and how long it shows.
 ///
 /// Drawing a frame: copy ``frame`` from the sheet (rotated 90° clockwise in
-/// the sheet when ``rotated``, so it covers ``SpriteSheetRect/height`` ×
-/// ``SpriteSheetRect/width`` there) to the position
+/// the sheet when ``rotated``, so it covers ``PixelRect/height`` ×
+/// ``PixelRect/width`` there) to the position
 /// (``spriteSourceSize``.x, ``spriteSourceSize``.y) of a canvas of
 /// ``sourceSize``. Aseprite never rotates; it trims when asked to.
 public struct SpriteSheetFrame: Hashable, Sendable {
