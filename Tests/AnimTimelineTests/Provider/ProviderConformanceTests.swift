@@ -81,17 +81,17 @@ import TimelineScript
   /// frames depend on the order they are asked for.
   @Test func theCheckerCatchesABrokenProvider() {
     struct OrderDependent: FrameProvider, Sendable {
-      final class Counter: @unchecked Sendable {
-        var calls = 0
-      }
-      let counter = Counter()
+      let calls = Locked(0)  // asked from the checker's threads too
       var frameCount: Int { 4 }
       func frameDuration(at index: Int) -> Int64 { 10 }
       var loopCount: LoopCount { .infinite }
       func frame(at index: Int) throws(FrameProviderError) -> Int {
         guard (0..<4).contains(index) else { throw .indexOutOfRange(index: index, count: 4) }
-        counter.calls += 1
-        return counter.calls > 4 ? index + 1 : index  // wrong after the first pass
+        let call = calls.withLock { calls in
+          calls += 1
+          return calls
+        }
+        return call > 4 ? index + 1 : index  // wrong after the first pass
       }
     }
     let check = ProviderConformance(seed: 1, make: { OrderDependent() }, fingerprint: { $0 })
