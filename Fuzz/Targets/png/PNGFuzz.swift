@@ -54,7 +54,10 @@ public func fuzzPNG(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   } catch {
     fuzzFailure("a decoded image could not be shrunk: \(error)")
   }
-  let fitted = ImageSize(width: image.width, height: image.height).fitted(within: bound)
+  // The bound has sides of at least 1, so fitting cannot fail.
+  guard let fitted = try? ImageSize(width: image.width, height: image.height).fitted(within: bound) else {
+    fuzzFailure("a bound of sides at least 1 was refused")
+  }
   fuzzCheck(thumbnail.width == fitted.width && thumbnail.height == fitted.height, "thumbnail size")
   fuzzCheck(thumbnail.width <= bound.width && thumbnail.height <= bound.height, "thumbnail within bounds")
   fuzzCheck(thumbnail.pixels.count == thumbnail.width * thumbnail.height * 4, "thumbnail bytes")
