@@ -58,24 +58,15 @@ struct InfoCommand: Subcommand {
     }
     let loops = provider.loopCount.plays.map { String($0) }
     if json {
-      var out = "{\n"
-      out += "  \"format\": \"gif\",\n"
-      out += "  \"width\": \(provider.canvasWidth),\n"
-      out += "  \"height\": \(provider.canvasHeight),\n"
-      out += "  \"loop_raw\": \(provider.rawLoopCount.map { String($0) } ?? "null"),\n"
-      out += "  \"loops\": \(loops ?? "\"inf\""),\n"
-      out += "  \"truncated\": \(provider.isTruncated),\n"
-      out += "  \"frames\": ["
-      for (position, frame) in frames.enumerated() {
-        out += position == 0 ? "\n" : ",\n"
-        out += "    {\"delay_cs\": \(frame.info.delayCentiseconds), \"delay_ms\": \(frame.delayMS)"
-        out += ", \"x\": \(frame.info.x), \"y\": \(frame.info.y), \"width\": \(frame.info.width), \"height\": \(frame.info.height)"
-        out += ", \"disposal\": \(frame.info.disposal), \"complete\": \(frame.complete)"
-        if let crc = frame.crc { out += ", \"crc32\": \"\(Self.hex(crc))\"" }
-        out += "}"
-      }
-      out += "\n  ]\n}"
-      console.line(out)
+      let header = [
+        ("format", "\"gif\""), ("width", "\(provider.canvasWidth)"), ("height", "\(provider.canvasHeight)"),
+        ("loop_raw", provider.rawLoopCount.map { String($0) } ?? "null"), ("loops", loops ?? "\"inf\""),
+        ("truncated", "\(provider.isTruncated)"),
+      ]
+      console.line(Self.json(header, frames: frames.map { frame in
+        "\"delay_cs\": \(frame.info.delayCentiseconds), \"delay_ms\": \(frame.delayMS), \(Self.rectangle(frame.info.rectangle))"
+          + ", \"disposal\": \(frame.info.disposal), \"complete\": \(frame.complete)" + Self.crc(frame.crc)
+      }))
     } else {
       console.line("\(path): GIF, \(provider.canvasWidth)x\(provider.canvasHeight), \(frames.count) frame\(frames.count == 1 ? "" : "s")")
       console.line("loop: raw \(provider.rawLoopCount.map { String($0) } ?? "absent"), plays \(loops ?? "inf")")
@@ -104,25 +95,16 @@ struct InfoCommand: Subcommand {
     let loops = provider.loopCount.plays.map { String($0) }
     let error = provider.animationError
     if json {
-      var out = "{\n"
-      out += "  \"format\": \"png\",\n"
-      out += "  \"width\": \(provider.canvasSize.width),\n"
-      out += "  \"height\": \(provider.canvasSize.height),\n"
-      out += "  \"loop_raw\": \(provider.rawPlayCount.map { String($0) } ?? "null"),\n"
-      out += "  \"loops\": \(loops ?? "\"inf\""),\n"
-      out += "  \"truncated\": \(provider.isTruncated),\n"
-      out += "  \"animation_error\": \(error.map(EventText.jsonString) ?? "null"),\n"
-      out += "  \"frames\": ["
-      for (position, frame) in frames.enumerated() {
-        out += position == 0 ? "\n" : ",\n"
-        out += "    {\"delay_ms\": \(frame.delayMS), \"delay_ns_raw\": \(frame.delayNS)"
-        out += ", \"x\": \(frame.info.x), \"y\": \(frame.info.y), \"width\": \(frame.info.width), \"height\": \(frame.info.height)"
-        out += ", \"dispose\": \(frame.info.disposeOp), \"blend\": \(frame.info.blendOp)"
-        if let crc = frame.crc { out += ", \"crc32\": \"\(Self.hex(crc))\"" }
-        out += "}"
-      }
-      out += "\n  ]\n}"
-      console.line(out)
+      let header = [
+        ("format", "\"png\""), ("width", "\(provider.canvasSize.width)"), ("height", "\(provider.canvasSize.height)"),
+        ("loop_raw", provider.rawPlayCount.map { String($0) } ?? "null"), ("loops", loops ?? "\"inf\""),
+        ("truncated", "\(provider.isTruncated)"), ("animation_error", error.map(EventText.jsonString) ?? "null"),
+      ]
+      console.line(Self.json(header, frames: frames.map { frame in
+        let rectangle = PixelRect(x: frame.info.x, y: frame.info.y, width: frame.info.width, height: frame.info.height)
+        return "\"delay_ms\": \(frame.delayMS), \"delay_ns_raw\": \(frame.delayNS), \(Self.rectangle(rectangle))"
+          + ", \"dispose\": \(frame.info.disposeOp), \"blend\": \(frame.info.blendOp)" + Self.crc(frame.crc)
+      }))
     } else {
       let kind = animated ? "APNG" : "PNG (still)"
       console.line("\(path): \(kind), \(provider.canvasSize.width)x\(provider.canvasSize.height), \(frames.count) frame\(frames.count == 1 ? "" : "s")")
@@ -137,6 +119,28 @@ struct InfoCommand: Subcommand {
         console.line(line)
       }
     }
+  }
+
+  /// The `info --json` document of every format: the `header` keys in
+  /// order, then `"frames"`, one object a line holding each of `frames`.
+  static func json(_ header: [(String, String)], frames: [String]) -> String {
+    var out = "{\n"
+    for (key, value) in header { out += "  \"\(key)\": \(value),\n" }
+    out += "  \"frames\": ["
+    for (position, frame) in frames.enumerated() {
+      out += (position == 0 ? "\n" : ",\n") + "    {" + frame + "}"
+    }
+    return out + "\n  ]\n}"
+  }
+
+  /// A frame's rectangle as JSON keys: `"x": X, "y": Y, "width": W, "height": H`.
+  static func rectangle(_ rectangle: PixelRect) -> String {
+    "\"x\": \(rectangle.x), \"y\": \(rectangle.y), \"width\": \(rectangle.width), \"height\": \(rectangle.height)"
+  }
+
+  /// `, "crc32": "hex"` when the checksum was asked for, else nothing.
+  static func crc(_ crc: UInt32?) -> String {
+    crc.map { ", \"crc32\": \"\(hex($0))\"" } ?? ""
   }
 
   /// `crc` as eight lower-case hex digits.
