@@ -1,0 +1,138 @@
+/// The predictor transform: each pixel was stored as its difference from
+/// a prediction made from its left (L), top (T), top-left (TL) and
+/// top-right (TR) neighbours, by one of 14 modes chosen per tile
+/// (RFC 9649, section 4.1). The first pixel is predicted as opaque
+/// black, the rest of the first row from L, the first pixel of other
+/// rows from T; the top-right neighbour of a row's last pixel is the
+/// row's first pixel (the next one in memory).
+extension VP8LTransform {
+  /// Per-byte sum modulo 256 of two ARGB pixels.
+  @inline(__always)
+  static func add(_ a: UInt32, _ b: UInt32) -> UInt32 {
+    let alphaGreen = (a & 0xFF00_FF00) &+ (b & 0xFF00_FF00)
+    let redBlue = (a & 0x00FF_00FF) &+ (b & 0x00FF_00FF)
+    return (alphaGreen & 0xFF00_FF00) | (redBlue & 0x00FF_00FF)
+  }
+
+  /// Per-byte average of two pixels, rounding down.
+  @inline(__always)
+  static func average(_ a: UInt32, _ b: UInt32) -> UInt32 {
+    (((a ^ b) & 0xFEFE_FEFE) >> 1) &+ (a & b)
+  }
+
+  /// The one of `top` and `left` closer (in summed per-channel distance)
+  /// to the gradient estimate `left + top - topLeft`; `top` on a tie.
+  @inline(__always)
+  static func select(top: UInt32, left: UInt32, topLeft: UInt32) -> UInt32 {
+    var difference = 0
+    var shift: UInt32 = 0
+    while shift < 32 {
+      let t = Int((top >> shift) & 0xFF)
+      let l = Int((left >> shift) & 0xFF)
+      let tl = Int((topLeft >> shift) & 0xFF)
+      // |estimate - left| = |t - tl|, |estimate - top| = |l - tl|.
+      difference += abs(l - tl) - abs(t - tl)
+      shift += 8
+    }
+    return difference <= 0 ? top : left
+  }
+
+  /// `value` clamped to 0...255.
+  @inline(__always)
+  private static func clamp(_ value: Int) -> UInt32 {
+    UInt32(truncatingIfNeeded: value < 0 ? 0 : value > 255 ? 255 : value)
+  }
+
+  /// Per channel, `a + b - c` clamped to 0...255.
+  @inline(__always)
+  static func clampedAddSubtractFull(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
+    var result: UInt32 = 0
+    var shift: UInt32 = 0
+    while shift < 32 {
+      let value = Int((a >> shift) & 0xFF) + Int((b >> shift) & 0xFF) - Int((c >> shift) & 0xFF)
+      result |= clamp(value) << shift
+      shift += 8
+    }
+    return result
+  }
+
+  /// Per channel, with `m` the average of `a` and `b`: `m + (m - c) / 2`
+  /// (the division truncating toward zero) clamped to 0...255.
+  @inline(__always)
+  static func clampedAddSubtractHalf(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
+    let mean = average(a, b)
+    var result: UInt32 = 0
+    var shift: UInt32 = 0
+    while shift < 32 {
+      let m = Int((mean >> shift) & 0xFF)
+      let value = m + (m - Int((c >> shift) & 0xFF)) / 2
+      result |= clamp(value) << shift
+      shift += 8
+    }
+    return result
+  }
+
+  /// Adds `predict(left, top)` to each pixel of `line[range]`, where
+  /// `top` points at the pixel above (`top[-1]` is TL, `top[1]` TR).
+  @inline(__always)
+  private static func run(
+    _ line: UnsafeMutablePointer<UInt32>, _ above: UnsafeMutablePointer<UInt32>, _ range: Range<Int>,
+    _ predict: (UInt32, UnsafeMutablePointer<UInt32>) -> UInt32
+  ) {
+    var left = line[range.lowerBound - 1]
+    for x in range {
+      left = add(line[x], predict(left, above + x))
+      line[x] = left
+    }
+  }
+
+  /// Undoes prediction on `rows` rows from row `firstRow` at `pixels`;
+  /// the row above is at `pixels - width` unless `firstRow` is 0.
+  ///
+  /// - Complexity: O(*n*) in the pixels of the rows.
+  // unsafe: every pixel of the predicted rows; tile indices are bounded
+  // by the tile image's size.
+  func undoPrediction(rows: Int, firstRow: Int, pixels: UnsafeMutablePointer<UInt32>, modes: UnsafePointer<UInt32>) {
+    let tilesPerRow = Self.subsampledSize(width, bits)
+    var start = 0
+    if firstRow == 0 {
+      pixels[0] = Self.add(pixels[0], Self.black)
+      for x in 1..<max(width, 1) { pixels[x] = Self.add(pixels[x], pixels[x - 1]) }
+      start = 1
+    }
+    for row in start..<rows {
+      let line = pixels + row * width
+      let above = line - width
+      line[0] = Self.add(line[0], above[0])
+      let tiles = modes + ((firstRow + row) >> bits) * tilesPerRow
+      var x = 1
+      var tile = 0
+      while x < width {
+        let end = min((tile + 1) << bits, width)
+        let range = x..<end
+        switch (tiles[tile] >> 8) & 0xF {
+        case 1: Self.run(line, above, range) { left, _ in left }
+        case 2: Self.run(line, above, range) { _, top in top[0] }
+        case 3: Self.run(line, above, range) { _, top in top[1] }
+        case 4: Self.run(line, above, range) { _, top in top[-1] }
+        case 5: Self.run(line, above, range) { left, top in Self.average(Self.average(left, top[1]), top[0]) }
+        case 6: Self.run(line, above, range) { left, top in Self.average(left, top[-1]) }
+        case 7: Self.run(line, above, range) { left, top in Self.average(left, top[0]) }
+        case 8: Self.run(line, above, range) { _, top in Self.average(top[-1], top[0]) }
+        case 9: Self.run(line, above, range) { _, top in Self.average(top[0], top[1]) }
+        case 10:
+          Self.run(line, above, range) { left, top in
+            Self.average(Self.average(left, top[-1]), Self.average(top[0], top[1]))
+          }
+        case 11: Self.run(line, above, range) { left, top in Self.select(top: top[0], left: left, topLeft: top[-1]) }
+        case 12: Self.run(line, above, range) { left, top in Self.clampedAddSubtractFull(left, top[0], top[-1]) }
+        case 13: Self.run(line, above, range) { left, top in Self.clampedAddSubtractHalf(left, top[0], top[-1]) }
+        default:  // 0, and 14 and 15 as libwebp takes them
+          Self.run(line, above, range) { _, _ in Self.black }
+        }
+        x = end
+        tile += 1
+      }
+    }
+  }
+}

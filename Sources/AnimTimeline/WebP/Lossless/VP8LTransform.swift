@@ -1,0 +1,142 @@
+/// One of the (at most four) transforms of a VP8L image, as read from
+/// its header; the decoder undoes them in reverse order of reading. The
+/// transform's own data (prediction modes, colour-transform elements,
+/// palette) is kept by ``VP8LDecoder``.
+struct VP8LTransform {
+  /// The transform types, by their 2-bit code.
+  enum Kind: Int {
+    /// Spatial prediction from neighbouring pixels, a mode per tile.
+    case predictor = 0
+    /// Red and blue corrected from green (and blue from red), per tile.
+    case crossColor = 1
+    /// Green added back to red and blue.
+    case subtractGreen = 2
+    /// A palette, with several small indices bundled into one pixel.
+    case colorIndexing = 3
+  }
+
+  /// Which transform.
+  var kind: Kind
+  /// The tile size's log2 (predictor, cross-colour) or the number of
+  /// indices bundled in a pixel's log2 (colour indexing; 0...3).
+  var bits: Int
+  /// The width of the image the transform is undone into (for colour
+  /// indexing, the unbundled width; its input is narrower).
+  var width: Int
+
+  /// `ceil(size / 2^bits)`: the tiles across `size` pixels.
+  @inline(__always)
+  static func subsampledSize(_ size: Int, _ bits: Int) -> Int {
+    (size + (1 << bits) - 1) >> bits
+  }
+
+  /// The opaque black the first pixel is predicted from.
+  static let black: UInt32 = 0xFF00_0000
+
+  /// Undoes this transform in place on `rows` rows of the image, the
+  /// first being row `firstRow`, starting at `pixels` (row-major at this
+  /// transform's width, or at its bundled width for colour indexing,
+  /// which writes the unbundled rows over them from the same start). The
+  /// predictor also reads the row above `pixels`, at `pixels - width`,
+  /// and leaves its last result row there for the next call.
+  ///
+  /// `data` is the transform's data: the tile image (its green holds
+  /// the predictor modes; a colour-transform element per tile), or a
+  /// 256-entry palette (unused entries transparent black).
+  ///
+  /// - Complexity: O(*n*) in the pixels of the rows.
+  // unsafe: every pixel of every transformed row; the tile indices are
+  // bounded by the tile image's size, palette indices by 256.
+  func undo(rows: Int, firstRow: Int, pixels: UnsafeMutablePointer<UInt32>, data: UnsafePointer<UInt32>, imageHeight: Int) {
+    switch kind {
+    case .subtractGreen:
+      Self.addGreen(pixels, count: rows * width)
+    case .crossColor:
+      undoCrossColor(rows: rows, firstRow: firstRow, pixels: pixels, elements: data)
+    case .predictor:
+      undoPrediction(rows: rows, firstRow: firstRow, pixels: pixels, modes: data)
+      if firstRow + rows < imageHeight {
+        (pixels - width).update(from: pixels + (rows - 1) * width, count: width)
+      }
+    case .colorIndexing:
+      expandIndices(rows: rows, pixels: pixels, palette: data)
+    }
+  }
+
+  /// Adds green to red and blue, each modulo 256.
+  @inline(__always)
+  static func addGreen(_ pixels: UnsafeMutablePointer<UInt32>, count: Int) {
+    for index in 0..<count {
+      let argb = pixels[index]
+      let green = (argb >> 8) & 0xFF
+      let redBlue = ((argb & 0x00FF_00FF) &+ (green << 16 | green)) & 0x00FF_00FF
+      pixels[index] = (argb & 0xFF00_FF00) | redBlue
+    }
+  }
+
+  /// The colour-transform delta: the product of two signed bytes, over 32
+  /// (rounding down).
+  @inline(__always)
+  private static func delta(_ multiplier: Int8, _ color: Int8) -> Int {
+    (Int(multiplier) * Int(color)) >> 5
+  }
+
+  private func undoCrossColor(rows: Int, firstRow: Int, pixels: UnsafeMutablePointer<UInt32>, elements: UnsafePointer<UInt32>) {
+    let tilesPerRow = Self.subsampledSize(width, bits)
+    let tileWidth = 1 << bits
+    for row in 0..<rows {
+      let line = pixels + row * width
+      let tiles = elements + ((firstRow + row) >> bits) * tilesPerRow
+      var x = 0
+      var tile = 0
+      while x < width {
+        let element = tiles[tile]
+        let greenToRed = Int8(truncatingIfNeeded: element)
+        let greenToBlue = Int8(truncatingIfNeeded: element >> 8)
+        let redToBlue = Int8(truncatingIfNeeded: element >> 16)
+        let end = min(x + tileWidth, width)
+        while x < end {
+          let argb = line[x]
+          let green = Int8(truncatingIfNeeded: argb >> 8)
+          let red = (Int(argb >> 16) &+ Self.delta(greenToRed, green)) & 0xFF
+          let blue =
+            (Int(argb & 0xFF) &+ Self.delta(greenToBlue, green)
+              &+ Self.delta(redToBlue, Int8(truncatingIfNeeded: red))) & 0xFF
+          line[x] = (argb & 0xFF00_FF00) | UInt32(red) << 16 | UInt32(blue)
+          x += 1
+        }
+        tile += 1
+      }
+    }
+  }
+
+  /// Replaces each index (the green of a pixel, or a bit field of it) by
+  /// its palette entry, widening the rows from the bundled width; done
+  /// from the last pixel back, so a row never overwrites input not yet
+  /// read.
+  private func expandIndices(rows: Int, pixels: UnsafeMutablePointer<UInt32>, palette: UnsafePointer<UInt32>) {
+    if bits == 0 {
+      for index in 0..<rows * width {
+        pixels[index] = palette[Int((pixels[index] >> 8) & 0xFF)]
+      }
+      return
+    }
+    let packedWidth = Self.subsampledSize(width, bits)
+    let bitsPerIndex = 8 >> bits
+    let indexMask = UInt32(1 << bitsPerIndex) - 1
+    let slotMask = (1 << bits) - 1
+    var row = rows - 1
+    while row >= 0 {
+      let source = pixels + row * packedWidth
+      let target = pixels + row * width
+      var x = width - 1
+      while x >= 0 {
+        let packed = source[x >> bits] >> 8
+        let index = (packed >> UInt32((x & slotMask) * bitsPerIndex)) & indexMask
+        target[x] = palette[Int(index)]
+        x -= 1
+      }
+      row -= 1
+    }
+  }
+}
