@@ -1,0 +1,139 @@
+/// Decodes a lossy WebP image (the payload of a `VP8 ` chunk: a VP8 key
+/// frame, RFC 6386) to RGBA, byte for byte as libwebp's default decode
+/// does (fancy chroma upsampling, alpha 255), rejecting exactly the
+/// damaged bitstreams libwebp rejects.
+///
+/// The decoder keeps its scratch buffers (planes, contexts, coefficients)
+/// between calls: once they are sized for the largest image, decoding
+/// another image of the same or a smaller size allocates nothing.
+struct VP8Decoder {
+  /// Every byte buffer of a frame, laid out by ``VP8FrameState``.
+  private var arena: [UInt8] = []
+  /// One macroblock's coefficients and its Y2 block.
+  private var coefficients = [Int16](repeating: 0, count: 400)
+  /// The token partitions' decoders.
+  private var partitions: [VP8BoolDecoder] = []
+
+  /// Makes a decoder with empty scratch buffers.
+  init() {}
+
+  /// Decodes `payload`, a whole `VP8 ` chunk payload starting at absolute
+  /// file offset `offset`, into `rgba`: `width * height` pixels, row-major,
+  /// R, G, B, A bytes, alpha 255. Returns the image's size.
+  ///
+  /// - Precondition: `rgba` holds at least `width * height * 4` bytes of
+  ///   the size ``VP8FrameHeader/read(_:offset:)`` gives.
+  /// - Throws: ``VP8DecodingError`` when the frame header is invalid, a
+  ///   partition lies past the payload's end, or the data ends before the
+  ///   last macroblock (where libwebp stops).
+  /// - Complexity: O(*n* + *w* × *h*) for *n* payload bytes and a *w* × *h*
+  ///   image.
+  mutating func decode(
+    _ payload: UnsafeRawBufferPointer, offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>
+  ) throws(VP8DecodingError) -> VP8FrameHeader {
+    let header = try VP8FrameHeader.read(payload, offset: offset)
+    precondition(rgba.count >= header.width * header.height * 4, "RGBA buffer too small for the image")
+    let firstStart = VP8FrameHeader.byteCount
+    let firstLength = (Int(payload[0]) | Int(payload[1]) << 8 | Int(payload[2]) << 16) >> 5
+    guard firstLength <= payload.count - firstStart else {
+      throw VP8DecodingError(kind: .firstPartitionTooLong(firstLength), offset: offset)
+    }
+    let firstEnd = firstStart + firstLength
+    let firstEndsEarly = VP8DecodingError(kind: .firstPartitionEndsEarly, offset: offset + firstEnd)
+
+    var reader = VP8BoolDecoder(payload, firstStart..<firstEnd)
+    _ = reader.readBit(128)  // colour space: ignored
+    _ = reader.readBit(128)  // clamping type: libwebp always clamps
+    var parameters = VP8FrameParameters()
+    parameters.readSegmentation(&reader)
+    if reader.isAtEnd { throw firstEndsEarly }
+    parameters.readFilter(&reader)
+    if reader.isAtEnd { throw firstEndsEarly }
+
+    // The token partitions: a table of 3-byte sizes after the first
+    // partition, the last one taking the rest; a size past the end is cut
+    // to what remains.
+    let partitionCount = 1 << reader.readLiteral(2)
+    let tableSize = 3 * (partitionCount - 1)
+    guard payload.count - firstEnd >= tableSize else {
+      throw VP8DecodingError(kind: .truncatedPartitionTable(partitions: partitionCount), offset: offset + firstEnd)
+    }
+    var tokenPartitions: [VP8BoolDecoder] = []
+    swap(&tokenPartitions, &partitions)
+    defer { swap(&tokenPartitions, &partitions) }
+    tokenPartitions.removeAll(keepingCapacity: true)
+    var start = firstEnd + tableSize
+    for index in 0..<(partitionCount - 1) {
+      let entry = firstEnd + 3 * index
+      let declared = Int(payload[entry]) | Int(payload[entry + 1]) << 8 | Int(payload[entry + 2]) << 16
+      let size = min(declared, payload.count - start)
+      tokenPartitions.append(VP8BoolDecoder(payload, start..<(start + size)))
+      start += size
+    }
+    guard start < payload.count else {
+      throw VP8DecodingError(kind: .missingTokenData, offset: offset + start)
+    }
+    tokenPartitions.append(VP8BoolDecoder(payload, start..<payload.count))
+
+    parameters.readQuantizers(&reader)
+    _ = reader.readBit(128)  // refresh_entropy_probs: meaningless for one frame
+
+    let columns = (header.width + 15) >> 4
+    let rows = (header.height + 15) >> 4
+    let needed = VP8FrameState.arenaSize(columns: columns, rows: rows)
+    if arena.count < needed { arena = [UInt8](repeating: 0, count: needed) }
+
+    try arena.withUnsafeMutableBufferPointer { (arena) throws(VP8DecodingError) in
+      try coefficients.withUnsafeMutableBufferPointer { (coefficients) throws(VP8DecodingError) in
+        guard let arenaBase = arena.baseAddress, let coefficientBase = coefficients.baseAddress else { return }
+        // The probabilities come first in the arena.
+        parameters.readProbabilities(&reader, into: arenaBase)
+        parameters.computeFilterStrengths()
+        var state = VP8FrameState(
+          columns: columns, rows: rows, parameters: parameters, arena: arenaBase, coefficients: coefficientBase)
+        try Self.decodeRows(
+          &state, modes: &reader, firstEndsEarly: firstEndsEarly, partitions: &tokenPartitions, offset: offset)
+        if let output = rgba.baseAddress {
+          VP8RGBAConverter.convert(
+            y: state.luma, yStride: state.lumaStride, u: state.chromaU, v: state.chromaV,
+            uvStride: state.chromaStride, width: header.width, height: header.height,
+            into: UnsafeMutableRawPointer(output))
+        }
+      }
+    }
+    return header
+  }
+
+  /// Decodes every macroblock row: its modes from `modes`, then each
+  /// macroblock from its row's token partition, then the row's loop
+  /// filter; throws where libwebp stops (after a row's modes when the
+  /// first partition ran out, after a macroblock when its token
+  /// partition did).
+  ///
+  /// - Complexity: O(macroblocks).
+  private static func decodeRows(
+    _ state: inout VP8FrameState, modes: inout VP8BoolDecoder, firstEndsEarly: VP8DecodingError,
+    partitions: inout [VP8BoolDecoder], offset: Int
+  ) throws(VP8DecodingError) {
+    try VP8Tables.subblockModeProbabilities.withUnsafeBufferPointer { (subblock) throws(VP8DecodingError) in
+      guard let subblockProbabilities = subblock.baseAddress else { return }
+      state.startFrame()
+      let partitionMask = partitions.count - 1
+      for row in 0..<state.rows {
+        state.startRow(row)
+        state.readModes(&modes, subblockProbabilities: subblockProbabilities)
+        if modes.isAtEnd { throw firstEndsEarly }
+        let index = row & partitionMask
+        var tokens = partitions[index]
+        for column in 0..<state.columns {
+          state.decodeMacroblock(&tokens, row: row, column: column)
+          if tokens.isAtEnd {
+            throw VP8DecodingError(kind: .tokenPartitionEndsEarly(index), offset: offset + tokens.end)
+          }
+        }
+        partitions[index] = tokens
+        state.filterRow(row)
+      }
+    }
+  }
+}

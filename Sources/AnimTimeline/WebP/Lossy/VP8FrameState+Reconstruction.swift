@@ -1,0 +1,204 @@
+extension VP8FrameState {
+  /// Decodes macroblock (`column`, `row`), whose modes are in ``records``:
+  /// reads its coefficients from `tokens` (unless its skip flag is set),
+  /// predicts and reconstructs it in the workspace, copies it into the
+  /// planes, keeps its last sample row for the row below, and notes its
+  /// loop filter settings in ``filterInfo``.
+  ///
+  /// - Complexity: O(1) (one macroblock).
+  mutating func decodeMacroblock(_ tokens: inout VP8BoolDecoder, row: Int, column: Int) {
+    let record = records + column * Self.recordSize
+    let segment = Int(record[Self.segmentField] & 3)
+    let is4x4 = record[Self.is4x4Field] != 0
+    let classes: UInt64
+    if record[Self.skipField] != 0 {
+      skipResiduals(column: column, is4x4: is4x4)
+      classes = 0
+    } else {
+      classes = readResiduals(&tokens, column: column, segment: segment, is4x4: is4x4)
+    }
+    if parameters.filterType > 0 {
+      let index = 2 * segment + (is4x4 ? 1 : 0)
+      let info = filterInfo + 4 * column
+      info[0] = UInt8(truncatingIfNeeded: parameters.filterLimit[index])
+      info[1] = UInt8(truncatingIfNeeded: parameters.filterInterior[index])
+      info[2] = UInt8(truncatingIfNeeded: parameters.filterVarianceThreshold[index])
+      info[3] = is4x4 || classes != 0 ? 1 : 0
+    }
+    reconstruct(row: row, column: column, record: record, classes: classes)
+  }
+
+  /// Adds block `block`'s residual (of transform class `classes >> 2n`)
+  /// to the 4x4 samples at `dst`.
+  @inline(__always)
+  private func addResidual(_ classes: UInt64, block: Int, to dst: UnsafeMutablePointer<UInt8>) {
+    let kind = (classes &>> UInt64(2 * block)) & 3
+    if kind == 0 { return }
+    let input = UnsafePointer(coefficients + 16 * block)
+    if kind == 1 {
+      VP8InverseTransform.addDC(input[0], to: dst, stride: VP8Prediction.stride)
+    } else {
+      VP8InverseTransform.addTransform(input, to: dst, stride: VP8Prediction.stride)
+    }
+  }
+
+  /// Predicts the macroblock and adds its residuals in the workspace, then
+  /// stores it.
+  private func reconstruct(row: Int, column: Int, record: UnsafeMutablePointer<UInt8>, classes: UInt64) {
+    let s = VP8Prediction.stride
+    let y = workspace + Self.lumaOrigin
+    let u = workspace + Self.uOrigin
+    let v = workspace + Self.vOrigin
+    if column > 0 {
+      // The left border (and corner) from the previous macroblock.
+      for j in -1..<16 { (y + j * s - 4).update(from: y + j * s + 12, count: 4) }
+      for j in -1..<8 {
+        (u + j * s - 4).update(from: u + j * s + 4, count: 4)
+        (v + j * s - 4).update(from: v + j * s + 4, count: 4)
+      }
+    }
+    if row > 0 {
+      (y - s).update(from: aboveLuma + 16 * column, count: 16)
+      (u - s).update(from: aboveU + 8 * column, count: 8)
+      (v - s).update(from: aboveV + 8 * column, count: 8)
+    }
+    if record[Self.is4x4Field] != 0 {
+      // The four samples above and to the right of the macroblock, which
+      // the right column of subblocks uses on every subblock row.
+      let aboveRight = y - s + 16
+      if row > 0 {
+        if column >= columns - 1 {
+          aboveRight.update(repeating: aboveLuma[16 * column + 15], count: 4)
+        } else {
+          aboveRight.update(from: aboveLuma + 16 * (column + 1), count: 4)
+        }
+      }
+      for k in 1...3 { (aboveRight + 4 * k * s).update(from: aboveRight, count: 4) }
+      for block in 0..<16 {
+        let dst = y + (block >> 2) * 4 * s + (block & 3) * 4
+        VP8Prediction.predictSubblock(dst, mode: Int(record[block]))
+        addResidual(classes, block: block, to: dst)
+      }
+    } else {
+      VP8Prediction.predictBlock(y, size: 16, mode: Int(record[0]), hasAbove: row > 0, hasLeft: column > 0)
+      if classes & 0xFFFF_FFFF != 0 {
+        for block in 0..<16 {
+          addResidual(classes, block: block, to: y + (block >> 2) * 4 * s + (block & 3) * 4)
+        }
+      }
+    }
+    let chromaMode = Int(record[Self.chromaModeField])
+    VP8Prediction.predictBlock(u, size: 8, mode: chromaMode, hasAbove: row > 0, hasLeft: column > 0)
+    VP8Prediction.predictBlock(v, size: 8, mode: chromaMode, hasAbove: row > 0, hasLeft: column > 0)
+    for k in 0..<4 {
+      let offset = (k >> 1) * 4 * s + (k & 1) * 4
+      addResidual(classes, block: 16 + k, to: u + offset)
+      addResidual(classes, block: 20 + k, to: v + offset)
+    }
+
+    // Store, and keep the last rows for the macroblock row below.
+    let lumaStride = self.lumaStride
+    let chromaStride = self.chromaStride
+    let lumaOut = luma + row * 16 * lumaStride + column * 16
+    for j in 0..<16 { (lumaOut + j * lumaStride).update(from: y + j * s, count: 16) }
+    let uOut = chromaU + row * 8 * chromaStride + column * 8
+    let vOut = chromaV + row * 8 * chromaStride + column * 8
+    for j in 0..<8 {
+      (uOut + j * chromaStride).update(from: u + j * s, count: 8)
+      (vOut + j * chromaStride).update(from: v + j * s, count: 8)
+    }
+    if row < rows - 1 {
+      (aboveLuma + 16 * column).update(from: y + 15 * s, count: 16)
+      (aboveU + 8 * column).update(from: u + 7 * s, count: 8)
+      (aboveV + 8 * column).update(from: v + 7 * s, count: 8)
+    }
+  }
+
+  /// Calls `body` on `first`, then on `second`.
+  @inline(__always)
+  private static func forBoth(
+    _ first: UnsafeMutablePointer<UInt8>, _ second: UnsafeMutablePointer<UInt8>,
+    _ body: (UnsafeMutablePointer<UInt8>) -> Void
+  ) {
+    body(first)
+    body(second)
+  }
+
+  /// Runs the loop filter over macroblock row `row` of the planes, in
+  /// macroblock order (each macroblock: its left edge, inner vertical
+  /// edges, top edge, inner horizontal edges), as libwebp does.
+  ///
+  /// - Complexity: O(`columns`).
+  func filterRow(_ row: Int) {
+    let type = parameters.filterType
+    guard type > 0 else { return }
+    let lumaStride = self.lumaStride
+    let chromaStride = self.chromaStride
+    for column in 0..<columns {
+      let info = filterInfo + 4 * column
+      let limit = Int(info[0])
+      if limit == 0 { continue }
+      let interior = Int(info[1])
+      let variance = Int(info[2])
+      let inner = info[3] != 0
+      let y = luma + row * 16 * lumaStride + column * 16
+      if type == 1 {
+        if column > 0 { VP8LoopFilter.simple(y, across: 1, along: lumaStride, count: 16, limit: limit + 4) }
+        if inner {
+          for k in 1...3 { VP8LoopFilter.simple(y + 4 * k, across: 1, along: lumaStride, count: 16, limit: limit) }
+        }
+        if row > 0 { VP8LoopFilter.simple(y, across: lumaStride, along: 1, count: 16, limit: limit + 4) }
+        if inner {
+          for k in 1...3 {
+            VP8LoopFilter.simple(y + 4 * k * lumaStride, across: lumaStride, along: 1, count: 16, limit: limit)
+          }
+        }
+        continue
+      }
+      let u = chromaU + row * 8 * chromaStride + column * 8
+      let v = chromaV + row * 8 * chromaStride + column * 8
+      if column > 0 {
+        VP8LoopFilter.macroblockEdge(
+          y, across: 1, along: lumaStride, count: 16, limit: limit + 4, interior: interior, hevThreshold: variance)
+        Self.forBoth(u, v) { plane in
+          VP8LoopFilter.macroblockEdge(
+            plane, across: 1, along: chromaStride, count: 8, limit: limit + 4, interior: interior,
+            hevThreshold: variance)
+        }
+      }
+      if inner {
+        for k in 1...3 {
+          VP8LoopFilter.innerEdge(
+            y + 4 * k, across: 1, along: lumaStride, count: 16, limit: limit, interior: interior,
+            hevThreshold: variance)
+        }
+        Self.forBoth(u, v) { plane in
+          VP8LoopFilter.innerEdge(
+            plane + 4, across: 1, along: chromaStride, count: 8, limit: limit, interior: interior,
+            hevThreshold: variance)
+        }
+      }
+      if row > 0 {
+        VP8LoopFilter.macroblockEdge(
+          y, across: lumaStride, along: 1, count: 16, limit: limit + 4, interior: interior, hevThreshold: variance)
+        Self.forBoth(u, v) { plane in
+          VP8LoopFilter.macroblockEdge(
+            plane, across: chromaStride, along: 1, count: 8, limit: limit + 4, interior: interior,
+            hevThreshold: variance)
+        }
+      }
+      if inner {
+        for k in 1...3 {
+          VP8LoopFilter.innerEdge(
+            y + 4 * k * lumaStride, across: lumaStride, along: 1, count: 16, limit: limit, interior: interior,
+            hevThreshold: variance)
+        }
+        Self.forBoth(u, v) { plane in
+          VP8LoopFilter.innerEdge(
+            plane + 4 * chromaStride, across: chromaStride, along: 1, count: 8, limit: limit, interior: interior,
+            hevThreshold: variance)
+        }
+      }
+    }
+  }
+}

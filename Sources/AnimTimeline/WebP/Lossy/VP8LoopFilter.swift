@@ -1,0 +1,142 @@
+/// VP8's loop filters (RFC 6386 section 15) as libwebp computes them: the
+/// simple filter (luma only) and the normal filter, across one edge of
+/// 16 (luma) or 8 (chroma) sample positions.
+///
+/// A filtered edge lies between sample `p0 = pointer[-step]` and `q0 =
+/// pointer[0]`; `across` is the distance between neighbouring samples
+/// across the edge (1 for a vertical edge, the row stride for a
+/// horizontal one) and `along` the distance between the edge's positions.
+enum VP8LoopFilter {
+  /// Clamps to the signed byte range -128...127.
+  @inline(__always)
+  private static func clampSigned(_ v: Int) -> Int { v < -128 ? -128 : v > 127 ? 127 : v }
+
+  /// Clamps to the filter step range -16...15.
+  @inline(__always)
+  private static func clampStep(_ v: Int) -> Int { v < -16 ? -16 : v > 15 ? 15 : v }
+
+  /// Clamps to a sample, 0...255.
+  @inline(__always)
+  private static func clampSample(_ v: Int) -> UInt8 { UInt8(truncatingIfNeeded: v < 0 ? 0 : v > 255 ? 255 : v) }
+
+  /// Adjusts `p0` and `q0` only (the simple filter, and the normal filter
+  /// at high edge variance), using `p1 - q1`.
+  @inline(__always)
+  private static func filter2(_ p: UnsafeMutablePointer<UInt8>, _ step: Int) {
+    let p1 = Int(p[-2 * step]), p0 = Int(p[-step]), q0 = Int(p[0]), q1 = Int(p[step])
+    let a = 3 * (q0 - p0) + clampSigned(p1 - q1)
+    let a1 = clampStep((a + 4) >> 3)
+    let a2 = clampStep((a + 3) >> 3)
+    p[-step] = clampSample(p0 + a2)
+    p[0] = clampSample(q0 - a1)
+  }
+
+  /// Adjusts `p1`, `p0`, `q0`, `q1` (the normal filter inside a
+  /// macroblock at low edge variance).
+  @inline(__always)
+  private static func filter4(_ p: UnsafeMutablePointer<UInt8>, _ step: Int) {
+    let p1 = Int(p[-2 * step]), p0 = Int(p[-step]), q0 = Int(p[0]), q1 = Int(p[step])
+    let a = 3 * (q0 - p0)
+    let a1 = clampStep((a + 4) >> 3)
+    let a2 = clampStep((a + 3) >> 3)
+    let a3 = (a1 + 1) >> 1
+    p[-2 * step] = clampSample(p1 + a3)
+    p[-step] = clampSample(p0 + a2)
+    p[0] = clampSample(q0 - a1)
+    p[step] = clampSample(q1 - a3)
+  }
+
+  /// Adjusts three samples each side (the normal filter on a macroblock
+  /// edge at low edge variance).
+  @inline(__always)
+  private static func filter6(_ p: UnsafeMutablePointer<UInt8>, _ step: Int) {
+    let p2 = Int(p[-3 * step]), p1 = Int(p[-2 * step]), p0 = Int(p[-step])
+    let q0 = Int(p[0]), q1 = Int(p[step]), q2 = Int(p[2 * step])
+    let a = clampSigned(3 * (q0 - p0) + clampSigned(p1 - q1))
+    let a1 = (27 * a + 63) >> 7
+    let a2 = (18 * a + 63) >> 7
+    let a3 = (9 * a + 63) >> 7
+    p[-3 * step] = clampSample(p2 + a3)
+    p[-2 * step] = clampSample(p1 + a2)
+    p[-step] = clampSample(p0 + a1)
+    p[0] = clampSample(q0 - a1)
+    p[step] = clampSample(q1 - a2)
+    p[2 * step] = clampSample(q2 - a3)
+  }
+
+  /// Whether the edge differs little enough to be filtered:
+  /// `4 |p0 - q0| + |p1 - q1| <= threshold2`.
+  @inline(__always)
+  private static func isSmooth(_ p: UnsafeMutablePointer<UInt8>, _ step: Int, _ threshold2: Int) -> Bool {
+    let p1 = Int(p[-2 * step]), p0 = Int(p[-step]), q0 = Int(p[0]), q1 = Int(p[step])
+    return 4 * abs(p0 - q0) + abs(p1 - q1) <= threshold2
+  }
+
+  /// The normal filter's test: ``isSmooth(_:_:_:)`` and every step
+  /// between neighbours on each side at most `interior`.
+  @inline(__always)
+  private static func needsFilter(
+    _ p: UnsafeMutablePointer<UInt8>, _ step: Int, _ threshold2: Int, _ interior: Int
+  ) -> Bool {
+    let p3 = Int(p[-4 * step]), p2 = Int(p[-3 * step]), p1 = Int(p[-2 * step]), p0 = Int(p[-step])
+    let q0 = Int(p[0]), q1 = Int(p[step]), q2 = Int(p[2 * step]), q3 = Int(p[3 * step])
+    if 4 * abs(p0 - q0) + abs(p1 - q1) > threshold2 { return false }
+    return abs(p3 - p2) <= interior && abs(p2 - p1) <= interior && abs(p1 - p0) <= interior
+      && abs(q3 - q2) <= interior && abs(q2 - q1) <= interior && abs(q1 - q0) <= interior
+  }
+
+  /// High edge variance: a step next to the edge above `threshold`.
+  @inline(__always)
+  private static func isHighVariance(_ p: UnsafeMutablePointer<UInt8>, _ step: Int, _ threshold: Int) -> Bool {
+    let p1 = Int(p[-2 * step]), p0 = Int(p[-step]), q0 = Int(p[0]), q1 = Int(p[step])
+    return abs(p1 - p0) > threshold || abs(q1 - q0) > threshold
+  }
+
+  /// The simple filter over `count` positions of one edge with edge limit
+  /// `limit`.
+  ///
+  /// - Complexity: O(`count`).
+  static func simple(_ p: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int, limit: Int) {
+    let threshold2 = 2 * limit + 1
+    var q = p
+    for _ in 0..<count {
+      if isSmooth(q, across, threshold2) { filter2(q, across) }
+      q += along
+    }
+  }
+
+  /// The normal filter on a macroblock edge over `count` positions.
+  ///
+  /// - Complexity: O(`count`).
+  static func macroblockEdge(
+    _ p: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int,
+    limit: Int, interior: Int, hevThreshold: Int
+  ) {
+    let threshold2 = 2 * limit + 1
+    var q = p
+    for _ in 0..<count {
+      if needsFilter(q, across, threshold2, interior) {
+        if isHighVariance(q, across, hevThreshold) { filter2(q, across) } else { filter6(q, across) }
+      }
+      q += along
+    }
+  }
+
+  /// The normal filter on an edge inside a macroblock over `count`
+  /// positions.
+  ///
+  /// - Complexity: O(`count`).
+  static func innerEdge(
+    _ p: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int,
+    limit: Int, interior: Int, hevThreshold: Int
+  ) {
+    let threshold2 = 2 * limit + 1
+    var q = p
+    for _ in 0..<count {
+      if needsFilter(q, across, threshold2, interior) {
+        if isHighVariance(q, across, hevThreshold) { filter2(q, across) } else { filter4(q, across) }
+      }
+      q += along
+    }
+  }
+}
