@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds one libFuzzer target: Fuzz/build.sh gif|apng|png|script|timeline|json
+# Builds one libFuzzer target: Fuzz/build.sh gif|apng|webp|png|script|timeline|json
 #
 # SwiftPM is not involved. The library and the script language
 # (Sources/TimelineScript: commands, parser, runner, SplitMix64) are each
@@ -13,10 +13,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${1:?usage: Fuzz/build.sh gif|apng|png|script|timeline|json}
+target=${1:?usage: Fuzz/build.sh gif|apng|webp|png|script|timeline|json}
 case "$target" in
-  gif|apng|png|script|timeline|json) ;;
-  *) echo "unknown fuzz target '$target' (gif, apng, png, script, timeline, json)" >&2; exit 2 ;;
+  gif|apng|webp|png|script|timeline|json) ;;
+  *) echo "unknown fuzz target '$target' (gif, apng, webp, png, script, timeline, json)" >&2; exit 2 ;;
 esac
 
 out=Fuzz/out
@@ -57,8 +57,8 @@ case "$target" in
   json)
     # The independent model of Aseprite's tag playback.
     sources+=(Tests/AnimTimelineTests/SpriteSheet/AsepriteWalkModel.swift) ;;
-  gif|apng)
-    # The checks both animated-image targets run on their provider.
+  gif|apng|webp)
+    # The checks every animated-image target run on their provider.
     sources+=(Fuzz/Support/Animated/*.swift) ;;
 esac
 

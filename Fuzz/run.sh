@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs one fuzz target for a while: Fuzz/run.sh gif|apng|png|script|timeline|json SECONDS
+# Runs one fuzz target for a while: Fuzz/run.sh gif|apng|webp|png|script|timeline|json SECONDS
 #
 # Builds the target if needed (Fuzz/build.sh), then runs it at the lowest
 # priority. The working corpus (Fuzz/out/corpus/TARGET) persists between
@@ -15,8 +15,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${1:?usage: Fuzz/run.sh gif|apng|png|script|timeline|json SECONDS [libFuzzer flags]}
-seconds=${2:?usage: Fuzz/run.sh gif|apng|png|script|timeline|json SECONDS [libFuzzer flags]}
+target=${1:?usage: Fuzz/run.sh gif|apng|webp|png|script|timeline|json SECONDS [libFuzzer flags]}
+seconds=${2:?usage: Fuzz/run.sh gif|apng|webp|png|script|timeline|json SECONDS [libFuzzer flags]}
 shift 2
 
 out=Fuzz/out
@@ -60,6 +60,22 @@ case "$target" in
       echo "fuzz: $shared_apngs is absent; only Fuzz/seeds/apng" >&2
     fi
     flags+=(-max_len=16384 -dict=Fuzz/apng.dict) ;;
+  webp)
+    # The .webp files of the shared corpus (linked, never copied, only
+    # while this runs): every bitstream path (lossy, lossless, alpha, the
+    # container) has seeds there. Without it, the dictionary's chunk names.
+    shared_webps=../shared/corpus/webp
+    if [ -d "$shared_webps" ]; then
+      seeds="$out/seeds/webp"
+      rm -rf "$seeds"; mkdir -p "$seeds"
+      for file in "$shared_webps"/*.webp; do
+        [ -e "$file" ] && ln -s "$(cd "$(dirname "$file")" && pwd)/$(basename "$file")" "$seeds/"
+      done
+      dirs+=("$seeds")
+    else
+      echo "fuzz: $shared_webps is absent; no WebP seeds but Fuzz/seeds/webp" >&2
+    fi
+    flags+=(-max_len=65536 -dict=Fuzz/webp.dict) ;;
   png)
     # Our own small PNGs of every format (stdlib Python), made afresh.
     seeds="$out/seeds/png"

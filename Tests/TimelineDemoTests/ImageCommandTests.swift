@@ -46,7 +46,7 @@ import Testing
     try FileSystem.createFile(FilePath(directory.file("x.png")), contents: Array("RIFF0000WEBPVP8 ".utf8))
     let run = CommandRun(["info", directory.file("x.png")])
     #expect(run.status == 2)
-    #expect(run.firstErrorLine.hasSuffix("x.png: not a GIF or PNG file (its first bytes are neither 'GIF8' nor the PNG signature)"))
+    #expect(run.firstErrorLine.hasSuffix("x.png: not a GIF, PNG or WebP file (its first bytes are not 'GIF8', the PNG signature or 'RIFF')"))
   }
 
   @Test func anAPNGFromTheCorpus() throws {

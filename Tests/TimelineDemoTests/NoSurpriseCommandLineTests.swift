@@ -131,7 +131,7 @@ import TimelineScript
       (["bench", "seek", "--frames", "1.5"], "error: --frames: expected a count of at least 1, got '1.5'"),
       (["bench", "seek", "--cues", "5"], "error: bench --cues: not an option of bench seek (it takes --frames, --count, --zero-every, --seed, --json)"),
       (["bench", "tick", "--count", "5", "--seed", "2"], "error: bench --seed: not an option of bench tick (it takes --count, --frames, --step, --cues, --rate, --json)"),
-      (["bench", "decode", directory.gif, "--count", "5"], "error: bench --count: not an option of bench decode (it takes --repeat, --borrow, --json)"),
+      (["bench", "decode", directory.gif, "--count", "5"], "error: bench --count: not an option of bench decode (it takes --repeat, --borrow, --reopen, --json)"),
       (["bench", "tick", "x.gif"], "error: bench tick reads no file, got 'x.gif'"),
       (["bench", "tick", "--json", "--json"], "error: --json is given twice"),
     ] {

@@ -67,7 +67,7 @@ import Testing
       (["--ticks=5"], "error: unknown option '--ticks=5' (an option's value is the next word: --ticks 5)"),
       (["info", "a.gif", "--crc=yes"], "error: unknown option '--crc=yes' (an option's value is the next word: --crc yes)"),
       (["info", "a.gif", "b.gif"], "error: unexpected argument 'b.gif' (one file only; it is 'a.gif')"),
-      (["play", "a.gif", "--frames", "10ms"], "error: --frames is an option of --ticks and --script; play plays FILE (GIF, APNG or PNG)"),
+      (["play", "a.gif", "--frames", "10ms"], "error: --frames is an option of --ticks and --script; play plays FILE (GIF, APNG, PNG or WebP)"),
       (["--ticks", "5", "--frames", "10ms,10ms", "--range", "0-9"], "error: --range 0-9: "),
       (["--ticks", "5", "--frames", "10ms,10ms", "--cue", "x@9"], "error: --cue x@9: "),
       (["info", ""], "error: the file name is empty"),

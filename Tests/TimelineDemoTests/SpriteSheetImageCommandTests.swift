@@ -158,7 +158,7 @@ import AnimTimeline
       (["frames", "--aseprite", json, "--clip", "run", "--out", directory.file("d")], "error: --clip run: "),
       (["play", directory.gif, "--aseprite", json], "error: give FILE.gif or --aseprite FILE.json, not both"),
       (["play", "--aseprite", json, "--clip", "walk", "--loops", "2"], "error: --clip plays the tag with its own frames, repeat and direction: drop --loops"),
-      (["play", "--clip", "walk"], "error: play needs a GIF file"),
+      (["play", "--clip", "walk"], "error: play needs an image file"),
     ]
     for (words, message) in cases {
       let run = CommandRun(words, isTerminal: true)

@@ -184,3 +184,4 @@ struct AnimatedFuzzPlan {
 protocol FuzzCacheBudget { var cacheByteBudget: Int { get } }
 extension GIFFrameProvider: FuzzCacheBudget { var cacheByteBudget: Int { options.cacheByteBudget } }
 extension APNGFrameProvider: FuzzCacheBudget { var cacheByteBudget: Int { options.cacheByteBudget } }
+extension WebPFrameProvider: FuzzCacheBudget {}

@@ -1,19 +1,22 @@
 /// Opens an animated image by its content: the first bytes say which
-/// format it is (GIF, or PNG/APNG; WebP next), so user code and
+/// format it is (GIF, PNG/APNG or WebP), so user code and
 /// `timeline-demo` handle every format through one path.
 ///
 /// ```swift
-/// let image = try AnimatedImage.open(bytes: downloaded)   // GIF or PNG/APNG
+/// let image = try AnimatedImage.open(bytes: downloaded)   // GIF, PNG/APNG or WebP
 /// var timeline = try Timeline(provider: image)
 /// let poster = try image.frame(at: 0)
 /// ```
 public enum AnimatedImage {
-  /// The formats ``open(bytes:gifOptions:apngOptions:)`` recognises.
+  /// The formats ``open(bytes:gifOptions:apngOptions:webpOptions:)`` recognises.
   public enum Format: String, Hashable, Sendable, CaseIterable {
     /// GIF87a or GIF89a (`GIF8`).
     case gif
     /// PNG, animated (APNG) or still (the 8-byte PNG signature).
     case png
+    /// WebP, animated or still (a RIFF file: `RIFF`; the rest of its
+    /// header is checked on opening).
+    case webp
   }
 
   /// The format `bytes` start like, or `nil` for none of them.
@@ -23,45 +26,53 @@ public enum AnimatedImage {
     let head = Array(bytes.prefix(8))
     if head.starts(with: [0x47, 0x49, 0x46, 0x38]) { return .gif }
     if head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
+    if head.starts(with: [0x52, 0x49, 0x46, 0x46]) { return .webp }
     return nil
   }
 
   /// The provider of the animation in `bytes`, chosen by its content: a
-  /// ``GIFFrameProvider`` or an ``APNGFrameProvider``.
+  /// ``GIFFrameProvider``, an ``APNGFrameProvider`` or a
+  /// ``WebPFrameProvider``.
   ///
   /// - Throws: ``AnimatedImageError/unknownFormat`` when the bytes start
   ///   like no supported format; otherwise the format's own error, wrapped.
   /// - Complexity: as the format's provider's opening.
   public static func open(
-    bytes: [UInt8], gifOptions: GIFOptions = GIFOptions(), apngOptions: APNGOptions = APNGOptions()
+    bytes: [UInt8], gifOptions: GIFOptions = GIFOptions(), apngOptions: APNGOptions = APNGOptions(),
+    webpOptions: WebPOptions = WebPOptions()
   ) throws(AnimatedImageError) -> any AnimatedImageProvider {
     switch format(of: bytes) {
     case .gif:
       do { return try GIFFrameProvider(bytes: bytes, options: gifOptions) } catch { throw .gif(error) }
     case .png:
       do { return try APNGFrameProvider(bytes: bytes, options: apngOptions) } catch { throw .png(error) }
+    case .webp:
+      do { return try WebPFrameProvider(bytes: bytes, options: webpOptions) } catch { throw .webp(error) }
     case nil:
       throw .unknownFormat
     }
   }
 }
 
-/// Why ``AnimatedImage/open(bytes:gifOptions:apngOptions:)`` found no
+/// Why ``AnimatedImage/open(bytes:gifOptions:apngOptions:webpOptions:)`` found no
 /// animation.
 public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The first bytes are those of no supported format (GIF, PNG).
+  /// The first bytes are those of no supported format (GIF, PNG, WebP).
   case unknownFormat
   /// A GIF that cannot be shown.
   case gif(GIFError)
   /// A PNG that cannot be shown.
   case png(PNGError)
+  /// A WebP file that cannot be shown.
+  case webp(WebPError)
 
   /// What went wrong, and where.
   public var description: String {
     switch self {
-    case .unknownFormat: "not a GIF or PNG file: the first bytes (offset 0) are neither 'GIF8' nor the PNG signature"
+    case .unknownFormat: "not a GIF, PNG or WebP file: the first bytes (offset 0) are not 'GIF8', the PNG signature or 'RIFF'"
     case let .gif(error): "GIF: \(error)"
     case let .png(error): "PNG: \(error)"
+    case let .webp(error): "WebP: \(error)"
     }
   }
 }

@@ -1,12 +1,12 @@
 /// A provider of an animated image's composited frames, whatever its
-/// format (``GIFFrameProvider``, ``APNGFrameProvider``): the engine's
+/// format (``GIFFrameProvider``, ``APNGFrameProvider``, ``WebPFrameProvider``): the engine's
 /// public face.
 ///
 /// Every such provider opens a file without decoding pixels, hands out
 /// full RGBA canvases (or thumbnails, with a `maxPixelSize`) in any order
 /// with the pixels of sequential drawing, shares one cache under one byte
 /// budget among all its copies and threads, and lends frames without a
-/// copy. ``AnimatedImage/open(bytes:gifOptions:apngOptions:)`` picks the provider by the file's
+/// copy. ``AnimatedImage/open(bytes:gifOptions:apngOptions:webpOptions:)`` picks the provider by the file's
 /// content.
 public protocol AnimatedImageProvider: FrameProvider, Sendable where Frame == RGBAImage {
   /// The canvas size in pixels.

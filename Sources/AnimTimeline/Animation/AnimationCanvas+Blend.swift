@@ -67,3 +67,69 @@ extension AnimationCanvas {
     }
   }
 }
+
+extension AnimationCanvas {
+  /// Writes a WebP frame's pixels onto the canvas, blending them with the
+  /// canvas under them as libwebp's animation decoder does
+  /// (`shared/spec/webp.md`, "Animations"): `source` holds
+  /// `rectangle.width × rectangle.height` RGBA pixels, and `rectangle`
+  /// lies inside the `width × height` canvas.
+  ///
+  /// Without `blends`, the rectangle becomes the frame's pixels. With it,
+  /// each source pixel `s` whose alpha is below 255 becomes `blend(s, p)`
+  /// of the canvas pixel `p` under it, except inside `keeping` (the
+  /// rectangle the previous frame cleared), where `s` stays. In integers,
+  /// `>>` rounding down: `s.a == 0` gives `p`; otherwise `f = (p.a × (256
+  /// − s.a)) >> 8`, `a = s.a + f`, `k = 2^24 / a`, each colour `((s.c ×
+  /// s.a + p.c × f) × k) >> 24`, and alpha `a`.
+  ///
+  /// Does nothing when the sizes do not agree.
+  ///
+  /// - Complexity: O(*w* × *h*) of the rectangle.
+  static func compositeWebP(
+    _ source: UnsafeBufferPointer<UInt8>, at rectangle: PixelRect, blends: Bool, keeping: PixelRect?,
+    width: Int, height: Int, canvas: inout [UInt8]
+  ) {
+    let rowBytes = rectangle.width * 4
+    guard !rectangle.isEmpty, rectangle.x >= 0, rectangle.y >= 0, rectangle.x + rectangle.width <= width,
+      rectangle.y + rectangle.height <= height, canvas.count == width * height * 4,
+      source.count >= rowBytes * rectangle.height, let from = source.baseAddress
+    else { return }
+    let kept = keeping ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+    canvas.withUnsafeMutableBufferPointer { pixels in
+      // Safe: the rectangle lies inside the canvas and `source` holds its
+      // rows (both checked above).
+      let base = pixels.baseAddress!
+      for row in 0..<rectangle.height {
+        let y = rectangle.y + row
+        let target = base + (y * width + rectangle.x) * 4
+        let line = from + row * rowBytes
+        guard blends else {
+          target.update(from: line, count: rowBytes)
+          continue
+        }
+        // The columns of this row inside the kept rectangle.
+        let keptRow = y >= kept.y && y < kept.y + kept.height
+        let keptStart = keptRow ? max(kept.x - rectangle.x, 0) : 0
+        let keptEnd = keptRow ? min(kept.x + kept.width - rectangle.x, rectangle.width) : 0
+        for column in 0..<rectangle.width {
+          let offset = column * 4
+          let sourceAlpha = UInt32(line[offset + 3])
+          if sourceAlpha == 255 || (column >= keptStart && column < keptEnd) {
+            target.advanced(by: offset).update(from: line.advanced(by: offset), count: 4)
+            continue
+          }
+          if sourceAlpha == 0 { continue }  // the canvas pixel stays
+          let factor = (UInt32(target[offset + 3]) * (256 - sourceAlpha)) >> 8
+          let alpha = sourceAlpha + factor
+          let scale = UInt64((1 << 24) / alpha)
+          for channel in 0..<3 {
+            let mixed = UInt64(UInt32(line[offset + channel]) * sourceAlpha + UInt32(target[offset + channel]) * factor)
+            target[offset + channel] = UInt8(truncatingIfNeeded: (mixed * scale) >> 24)
+          }
+          target[offset + 3] = UInt8(truncatingIfNeeded: alpha)
+        }
+      }
+    }
+  }
+}

@@ -10,7 +10,7 @@ import Musl
 #endif
 
 extension Bench {
-  /// Opens the image (GIF or PNG/APNG) named by the positional argument.
+  /// Opens the image (GIF, PNG/APNG or WebP) named by the positional argument.
   static func openImage(_ options: BenchOptions) throws(CommandError) -> any AnimatedImageProvider {
     guard let path = options.file else { throw .usage("bench decode/access/share needs an image file") }
     return try ImageInput.open(path)
@@ -37,12 +37,15 @@ extension Bench {
     sum = (sum ^ UInt64(final)) &* 0x0000_0100_0000_01B3
   }
 
-  /// `bench decode FILE.gif --repeat N [--borrow]`: every frame composited
-  /// in order, `N` times, as a looping player asks for them: one provider
-  /// (default options) plays the frames `N` times over. A provider never
-  /// decodes the frame it shows again, so a one-frame file is opened afresh
-  /// from its bytes in memory (untimed) for each repeat instead. The first
-  /// play, which also fills the canvas cache, is reported on its own too.
+  /// `bench decode FILE --repeat N [--borrow] [--reopen]`: every frame
+  /// composited in order, `N` times, as a looping player asks for them: one
+  /// provider (default options) plays the frames `N` times over. A provider
+  /// never decodes the frame it shows again, so a one-frame file is opened
+  /// afresh from its bytes in memory (untimed) for each repeat instead. With
+  /// `--reopen`, every file is, and the opening is timed: the work of a
+  /// decoder that reads the whole file each time (libwebp's
+  /// `WebPAnimDecoder`, `Benchmarks/webp_vs_libwebp.sh`). The first play,
+  /// which also fills the canvas cache, is reported on its own too.
   /// `--borrow` looks at each frame through `withFrame(at:_:)` instead of
   /// taking it with `frame(at:)`. The baseline copies the same number of
   /// canvas bytes, one canvas at a time.
@@ -54,7 +57,8 @@ extension Bench {
   static func decode<P: AnimatedImageProvider>(_ opened: P, _ options: BenchOptions) throws(CommandError) -> [(String, String)] {
     // A one-frame file is opened again from these bytes (shared, not
     // copied) for each repeat.
-    let bytes = opened.frameCount == 1 ? try FileSystem.contents(ofFile: options.file ?? FilePath("")) : []
+    let reopens = options.reopen || opened.frameCount == 1
+    let bytes = reopens ? try FileSystem.contents(ofFile: options.file ?? FilePath("")) : []
     let frames = opened.frameCount
     let repeats = Int(options.repeats)
     let canvasBytes = opened.canvasSize.width * opened.canvasSize.height * 4
@@ -64,9 +68,13 @@ extension Bench {
     var elapsed: Int64 = 0
     var provider = opened
     for round in 0..<repeats {
-      if frames == 1 {
-        guard let again = try? AnimatedImage.open(bytes: bytes) as? P else { throw .input("the file no longer opens") }
+      var opening: Int64 = 0
+      if reopens {
+        var again: P?
+        opening = time { again = try? AnimatedImage.open(bytes: bytes) as? P }
+        guard let again else { throw .input("the file no longer opens") }
         provider = again
+        if !options.reopen { opening = 0 }
       }
       let before = provider.statistics.frameDecodes
       let nanos: Int64
@@ -85,8 +93,8 @@ extension Bench {
         }
       }
       decodes &+= provider.statistics.frameDecodes &- before
-      elapsed &+= nanos
-      if round == 0 { firstPlay = nanos }
+      elapsed &+= nanos &+ opening
+      if round == 0 { firstPlay = nanos &+ opening }
     }
     // Baseline: one canvas copied `frames * repeats` times into a second one.
     var source = [UInt8](repeating: 0, count: canvasBytes)

@@ -17,9 +17,10 @@ struct BenchCommand: Subcommand {
                                                   bench many --timelines 1000000 --ticks 60
     bench seek --frames N --count K [--zero-every K]
                                                   bench seek --frames 1000000
-    bench decode FILE --repeat N [--borrow]       bench decode anim.gif --repeat 20 --borrow
+    bench decode FILE --repeat N [--borrow] [--reopen]
+                                                  bench decode anim.webp --repeat 20 --reopen
     bench access FILE --count K --seed S          bench access anim.png --count 2000 --seed 1
-    bench share FILE --timelines N [--ticks T] [--seed S]   (FILE: GIF, PNG or APNG)
+    bench share FILE --timelines N [--ticks T] [--seed S]   (FILE: GIF, PNG, APNG or WebP)
                                                   bench share anim.gif --timelines 1000 --ticks 60
     --allow-debug        run from a debug build anyway (its timings mean nothing)
   """
@@ -37,7 +38,7 @@ struct BenchCommand: Subcommand {
       case .tick: ["--count", "--frames", "--step", "--cues", "--rate", "--json"]
       case .many: ["--timelines", "--ticks", "--separate-tables", "--seed", "--json"]
       case .seek: ["--frames", "--count", "--zero-every", "--seed", "--json"]
-      case .decode: ["--repeat", "--borrow", "--json"]
+      case .decode: ["--repeat", "--borrow", "--reopen", "--json"]
       case .access: ["--count", "--seed", "--json"]
       case .share: ["--timelines", "--ticks", "--seed", "--json"]
       }

@@ -18,6 +18,9 @@ struct BenchOptions {
   var zeroEvery: Int64?
   var cues: Int64 = 0
   var borrow = false
+  /// `--reopen` (`bench decode`): each repeat opens a fresh provider from
+  /// the file's bytes, and the opening is timed with the frames.
+  var reopen = false
   /// `--rate R` (`bench tick`): the rate in millionths, negative to
   /// measure the tick moving backward.
   var rate: Int64 = 1_000_000
@@ -48,6 +51,9 @@ struct BenchOptions {
     case "--borrow":
       try arguments.flag(name)
       borrow = true
+    case "--reopen":
+      try arguments.flag(name)
+      reopen = true
     case "--separate-tables":
       try arguments.flag(name)
       separateTables = true

@@ -57,7 +57,7 @@ enum Help {
   static let frameOptions = """
   FRAMES (for --ticks and --script; --ticks defaults to the bundled sample GIF)
     --frames LIST        frame durations          --frames 100ms,50ms,70ms
-    --image FILE         a GIF, APNG or PNG file, told apart by content
+    --image FILE         a GIF, APNG, PNG or WebP file, told apart by content
                          (--gif FILE: the same)   --image anim.png
     --aseprite FILE      an Aseprite JSON export  --aseprite hero.json
     --loops K|inf        total plays              --loops 3

@@ -5,7 +5,7 @@ import TimelineScript
 /// come from and the timeline's starting configuration.
 struct TimelineOptions {
   var frames: [Int64]?
-  /// `--image FILE` (or its older name `--gif FILE`): a GIF or PNG/APNG,
+  /// `--image FILE` (or its older name `--gif FILE`): a GIF, PNG/APNG or WebP,
   /// told apart by content.
   var imagePath: FilePath?
   /// `--aseprite FILE.json`: the display list of an Aseprite export.

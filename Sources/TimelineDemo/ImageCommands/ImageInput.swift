@@ -1,27 +1,28 @@
 import AnimTimeline
 
-/// The animated image file an image subcommand reads: GIF or PNG/APNG,
+/// The animated image file an image subcommand reads: GIF, PNG/APNG or WebP,
 /// told apart by content (``AnimatedImage``), whatever the file's name.
 enum ImageInput {
   /// Opens the image file at `path`.
   ///
   /// The demo reads the file itself (``FileSystem/contents(ofFile:limit:)``:
   /// regular files only, checked before they are opened, and `strerror`
-  /// text in errors) and hands the bytes to ``AnimatedImage/open(bytes:gifOptions:apngOptions:)``.
+  /// text in errors) and hands the bytes to ``AnimatedImage/open(bytes:gifOptions:apngOptions:webpOptions:)``.
   ///
   /// - Throws: an input error when it cannot be read, is of no supported
   ///   format, or cannot be decoded.
   /// - Complexity: O(*n*) in the file size.
   static func open(_ path: FilePath) throws(CommandError) -> any AnimatedImageProvider {
-    let bytes = try FileSystem.contents(ofFile: path, limit: max(GIFOptions().maxFileBytes, APNGOptions().decoding.maxFileBytes))
+    let bytes = try FileSystem.contents(ofFile: path, limit: max(GIFOptions().maxFileBytes, APNGOptions().decoding.maxFileBytes, WebPOptions().maxFileBytes))
     do {
       return try AnimatedImage.open(bytes: bytes)
     } catch {
       switch error {
       case .unknownFormat:
-        throw .input("\(path): not a GIF or PNG file (its first bytes are neither 'GIF8' nor the PNG signature)")
+        throw .input("\(path): not a GIF, PNG or WebP file (its first bytes are not 'GIF8', the PNG signature or 'RIFF')")
       case let .gif(error): throw .input("\(path): \(error)")
       case let .png(error): throw .input("\(path): \(error)")
+      case let .webp(error): throw .input("\(path): \(error)")
       }
     }
   }

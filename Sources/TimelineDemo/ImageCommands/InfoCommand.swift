@@ -2,16 +2,17 @@ import AnimTimeline
 import TimelineScript
 
 /// `timeline-demo info FILE`: the canvas, loop count and every frame's
-/// rectangle, delay, disposal (and blend, for APNG) and completeness (with
-/// `--crc`, the CRC-32 of its composited canvas); `--json` for one JSON
-/// object. GIF or PNG/APNG, told apart by content.
+/// rectangle, delay, disposal (and blend, for APNG and WebP) and
+/// completeness (with `--crc`, the CRC-32 of its composited canvas);
+/// `--json` for one JSON object. GIF, PNG/APNG or WebP, told apart by
+/// content.
 struct InfoCommand: Subcommand {
-  static let usage = "timeline-demo info FILE.gif|FILE.png [--json] [--crc]"
+  static let usage = "timeline-demo info FILE.gif|FILE.png|FILE.webp [--json] [--crc]"
 
   static let help = Help.subcommand(
     usage: usage,
     ["""
-    info: what the GIF, PNG or APNG file holds, one line per frame (frame 0, 1, ...)
+    info: what the GIF, PNG, APNG or WebP file holds, one line per frame (frame 0, 1, ...)
       --json               one JSON object (width, height, loops, frames)
       --crc                also the CRC-32 of each composited RGBA canvas
     """])
@@ -33,7 +34,7 @@ struct InfoCommand: Subcommand {
       default: try arguments.positional(word, into: &path)
       }
     }
-    guard let path else { throw .usage("info needs an image file (GIF, PNG or APNG)") }
+    guard let path else { throw .usage("info needs an image file (GIF, PNG, APNG or WebP)") }
     self.path = path
   }
 
@@ -47,6 +48,8 @@ struct InfoCommand: Subcommand {
       gifInfo(gif, checksums: checksums, &console)
     } else if let png = provider as? APNGFrameProvider {
       pngInfo(png, checksums: checksums, &console)
+    } else if let webp = provider as? WebPFrameProvider {
+      webpInfo(webp, checksums: checksums, &console)
     }
   }
 
@@ -115,6 +118,48 @@ struct InfoCommand: Subcommand {
         let info = frame.info
         var line = "frame \(position): \(info.width)x\(info.height) at (\(info.x),\(info.y))"
         line += ", delay \(info.delayNumerator)/\(info.delayDenominator) s (\(frame.delayMS) ms), dispose \(info.disposeOp), blend \(info.blendOp)"
+        if let crc = frame.crc { line += ", crc32 \(Self.hex(crc))" }
+        console.line(line)
+      }
+    }
+  }
+
+  /// A WebP file's facts, as `shared/spec/webp.md`'s output contract
+  /// gives them: delays as the browser policy plays them (`delay_ms`) and
+  /// as stored (`delay_ms_raw`), both 0 for a still image; the `ANIM`
+  /// background colour as stored (never drawn).
+  func webpInfo(_ provider: WebPFrameProvider, checksums: [UInt32?], _ console: inout Console) {
+    let animated = provider.isAnimated
+    let frames = provider.frameInfo.indices.map { index in
+      let info = provider.frameInfo[index]
+      let raw = animated ? info.durationMilliseconds : 0
+      return (info: info, delayMS: animated && raw <= 10 ? 100 : raw, rawMS: raw, crc: checksums[index])
+    }
+    let loops = provider.loopCount.plays.map { String($0) }
+    let background = provider.rawBackgroundColor.map { "#" + Self.hex($0).uppercased() }
+    if json {
+      let header = [
+        ("format", "\"webp\""), ("width", "\(provider.canvasSize.width)"), ("height", "\(provider.canvasSize.height)"),
+        ("loop_raw", provider.rawLoopCount.map { String($0) } ?? "null"), ("loops", loops ?? "\"inf\""),
+        ("background_raw", background.map { "\"\($0)\"" } ?? "null"), ("truncated", "\(provider.isTruncated)"),
+      ]
+      console.line(Self.json(header, frames: frames.map { frame in
+        "\"delay_ms\": \(frame.delayMS), \"delay_ms_raw\": \(frame.rawMS), \(Self.rectangle(frame.info.rectangle))"
+          + ", \"blend\": \(frame.info.blends), \"dispose\": \(frame.info.disposesToBackground)"
+          + ", \"lossless\": \(frame.info.isLossless)" + Self.crc(frame.crc)
+      }))
+    } else {
+      let kind = animated ? "WebP (animated)" : "WebP (still)"
+      console.line("\(path): \(kind), \(provider.canvasSize.width)x\(provider.canvasSize.height), \(frames.count) frame\(frames.count == 1 ? "" : "s")")
+      console.line("loop: raw \(provider.rawLoopCount.map { String($0) } ?? "absent"), plays \(loops ?? "inf")")
+      if let background { console.line("background (not drawn): \(background)") }
+      console.line("truncated: \(provider.isTruncated ? "yes" : "no")")
+      for (position, frame) in frames.enumerated() {
+        let info = frame.info
+        var line = "frame \(position): \(info.width)x\(info.height) at (\(info.x),\(info.y))"
+        line += ", delay \(frame.rawMS) ms (\(frame.delayMS) ms), \(info.isLossless ? "lossless" : "lossy")"
+        line += info.blends ? ", blend" : ", no blend"
+        line += info.disposesToBackground ? ", dispose" : ", keep"
         if let crc = frame.crc { line += ", crc32 \(Self.hex(crc))" }
         console.line(line)
       }

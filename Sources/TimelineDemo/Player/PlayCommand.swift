@@ -40,7 +40,7 @@ struct PlayCommand: Subcommand {
     var path: FilePath?
     while let word = arguments.next() {
       if word == "--frames" || word == "--gif" || word == "--image" {
-        throw .usage("\(word) is an option of --ticks and --script; play plays FILE (GIF, APNG or PNG) or --aseprite FILE.json")
+        throw .usage("\(word) is an option of --ticks and --script; play plays FILE (GIF, APNG, PNG or WebP) or --aseprite FILE.json")
       }
       if try options.parse(word, &arguments) { continue }
       switch word {
@@ -49,7 +49,7 @@ struct PlayCommand: Subcommand {
       }
     }
     if path == nil, options.asepritePath == nil {
-      throw .usage("play needs a GIF file (timeline-demo play FILE.gif) or --aseprite FILE.json")
+      throw .usage("play needs an image file (timeline-demo play FILE.gif|.png|.webp) or --aseprite FILE.json")
     }
     if path != nil, options.asepritePath != nil { throw .usage("give FILE.gif or --aseprite FILE.json, not both") }
     try options.checkSource()

@@ -1,0 +1,53 @@
+/// Decodes the image of one WebP frame (or a still image) into RGBA: its
+/// `VP8L` bitstream, or its `VP8 ` bitstream with the `ALPH` plane over
+/// it (alpha 255 without one). The decoders' scratch buffers are kept:
+/// once sized for the largest frame, decoding a frame allocates nothing.
+struct WebPFrameDecoder {
+  /// The lossy decoder and its scratch.
+  private var lossy = VP8Decoder()
+  /// The lossless decoder and its scratch.
+  private var lossless = VP8LDecoder()
+  /// The alpha plane decoder and its scratch.
+  private var alpha = WebPAlphaDecoder()
+
+  /// Makes a decoder with empty scratch buffers.
+  init() {}
+
+  /// Decodes `frame` from `bytes` (the file) into `rgba`: `width * height`
+  /// RGBA pixels of the frame, row-major, straight alpha.
+  ///
+  /// - Precondition: `rgba` holds the frame's `width * height * 4` bytes
+  ///   at least, and the frame's ranges lie in `bytes`.
+  /// - Throws: ``WebPImageError`` when a bitstream does not decode.
+  /// - Complexity: O(*n* + *p*) for *n* bytes of data and *p* pixels.
+  mutating func decode(
+    _ frame: WebPFrameInfo, bytes: UnsafeRawBufferPointer, into rgba: UnsafeMutableBufferPointer<UInt8>
+  ) throws(WebPImageError) {
+    let image = UnsafeRawBufferPointer(rebasing: bytes[frame.image])
+    if frame.isLossless {
+      do {
+        _ = try lossless.decode(image, offset: frame.image.lowerBound, into: rgba)
+      } catch {
+        throw .lossless(error)
+      }
+      return
+    }
+    do {
+      _ = try lossy.decode(image, offset: frame.image.lowerBound, into: rgba)
+    } catch {
+      throw .lossy(error)
+    }
+    if let plane = frame.alpha {
+      try alpha.decode(
+        UnsafeRawBufferPointer(rebasing: bytes[plane]), offset: plane.lowerBound, width: frame.width,
+        height: frame.height, into: rgba)
+    }
+  }
+}
+
+// The lossy decoder keeps its token partitions' boolean decoders between
+// calls so that their array is not allocated again; the buffer pointers
+// they hold are set at the start of each `decode` and only read during
+// it, so a decoder that moves to another thread between calls shares
+// nothing. (Every provider keeps its decoder behind its lock.)
+extension VP8Decoder: @unchecked Sendable {}

@@ -1,0 +1,68 @@
+/// The WebP format's part of the animation engine: decodes a frame's image
+/// (``WebPFrameDecoder``) into a buffer of the largest frame's size, then
+/// writes it onto the canvas with WebP's blend
+/// (``AnimationCanvas/compositeWebP(_:at:blends:keeping:width:height:canvas:)``):
+/// a key frame never blends, and the pixels inside the rectangle the
+/// previous frame cleared are not blended.
+struct WebPFrameDrawer: AnimationFrameDrawer {
+  /// The file.
+  let bytes: [UInt8]
+  /// What opening read from it.
+  let index: WebPIndex
+  /// The decoder and its scratch, reused from frame to frame.
+  var decoder = WebPFrameDecoder()
+  /// The decoded frame, sized once to the largest frame.
+  var pixels: [UInt8] = []
+  /// The frame whose decoded image `pixels` holds, if any: drawing it again
+  /// (a still image, checked when it was opened) decodes nothing.
+  var decodedPosition: Int?
+
+  /// Draws frame `position` (see ``AnimationFrameDrawer``). Opening
+  /// decoded every frame that stands, so decoding does not fail; if it did
+  /// (it cannot with the file's own bytes), the frame would draw nothing
+  /// and be incomplete.
+  ///
+  /// - Complexity: O(*d* + *p*) for *d* data bytes and *p* pixels of the
+  ///   frame.
+  mutating func draw(
+    _ position: Int, canvas: inout [UInt8], prepare: (inout [UInt8], _ overwritten: Bool) -> Void
+  ) -> Bool {
+    let frame = index.frames[position]
+    let byteCount = frame.width * frame.height * 4
+    if pixels.count < byteCount {
+      pixels = [UInt8](repeating: 0, count: byteCount)  // grows to the largest frame, once
+    }
+    var decoded = true
+    if decodedPosition != position {
+      bytes.withUnsafeBytes { file in
+        pixels.withUnsafeMutableBufferPointer { target in
+          do {
+            try decoder.decode(frame, bytes: file, into: target)
+          } catch {
+            decoded = false
+          }
+        }
+      }
+      decodedPosition = decoded ? position : nil
+    }
+    prepare(&canvas, decoded && overwritesCanvas(position))
+    guard decoded else { return false }
+    let previous = position > 0 ? index.frames[position - 1] : nil
+    let keeping = previous.flatMap { $0.disposesToBackground ? $0.rectangle : nil }
+    pixels.withUnsafeBufferPointer { source in
+      AnimationCanvas.compositeWebP(
+        UnsafeBufferPointer(rebasing: source[0..<byteCount]), at: frame.rectangle,
+        blends: frame.blends && !index.keyFrames[position], keeping: keeping, width: index.canvas.width,
+        height: index.canvas.height, canvas: &canvas)
+    }
+    return true
+  }
+
+  /// Whether frame `position` replaces every pixel: it covers the canvas
+  /// and has no alpha or does not blend.
+  func overwritesCanvas(_ position: Int) -> Bool {
+    let frame = index.frames[position]
+    return (!frame.hasAlpha || !frame.blends)
+      && frame.rectangle.covers(width: index.canvas.width, height: index.canvas.height)
+  }
+}

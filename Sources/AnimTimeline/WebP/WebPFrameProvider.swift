@@ -1,0 +1,148 @@
+/// A ``FrameProvider`` for WebP files, still or animated: fully composited
+/// RGBA canvases byte-identical to libwebp's, per-frame durations and a
+/// loop count, as `shared/spec/webp.md` and `Docs/WebP.md` describe.
+///
+/// It is the WebP façade over the format-independent animation engine
+/// (`Docs/AnimationEngine.md`), as ``APNGFrameProvider`` is APNG's:
+/// opening reads every chunk and decodes each frame's image once to check
+/// it; frames come in any order with the pixels of sequential drawing;
+/// every copy and thread shares one cache under
+/// ``WebPOptions/cacheByteBudget``; ``withFrame(at:_:)`` lends a frame
+/// without a copy.
+public struct WebPFrameProvider: AnimatedImageProvider {
+  /// The frame type: the composited canvas.
+  public typealias Frame = RGBAImage
+
+  let index: WebPIndex
+  /// The options the provider was opened with.
+  public let options: WebPOptions
+  /// The animation engine.
+  let renderer: AnimationRenderer<WebPFrameDrawer>
+
+  /// Opens a WebP file held in memory.
+  ///
+  /// - Throws: a ``WebPError``, with its byte offset, when the file cannot
+  ///   be shown; damage after the first frame of an animation is not an
+  ///   error (``isTruncated``).
+  /// - Complexity: O(*n* + *p*) for *n* bytes and *p* pixels of all frames
+  ///   (each frame's image is decoded once to check it).
+  public init(bytes: [UInt8], options: WebPOptions = WebPOptions()) throws(WebPError) {
+    // The builder's decoder (its scratch sized) and its last decoded frame
+    // go to the drawer: a still image is not decoded twice.
+    let opened: Result<(WebPIndex, WebPFrameDrawer), WebPError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(WebPError) in
+        var builder = WebPIndexBuilder(bytes: raw, options: options)
+        let index = try builder.build()
+        let drawer = WebPFrameDrawer(
+          bytes: bytes, index: index, decoder: builder.decoder, pixels: builder.pixels,
+          decodedPosition: builder.decodedPosition)
+        return (index, drawer)
+      }
+    }
+    let (index, drawer) = try opened.get()
+    self.index = index
+    self.options = options
+    let frames = index.frames.map { frame in
+      AnimationFrame(
+        rectangle: frame.rectangle, disposal: frame.disposesToBackground ? .clearRectangle : .keep,
+        drawsNothing: false)
+    }
+    let layout = AnimationLayout(
+      canvas: index.canvas, frames: frames, cacheByteBudget: options.cacheByteBudget,
+      maxPixelSize: options.maxPixelSize)
+    renderer = AnimationRenderer(
+      layout: layout, drawer: drawer,
+      completeness: [AnimationFrameCompleteness](repeating: .complete, count: frames.count),
+      cacheByteBudget: options.cacheByteBudget)
+  }
+
+  /// Opens a WebP file from any sequence of bytes.
+  ///
+  /// - Throws: as ``init(bytes:options:)-([UInt8],_)``.
+  /// - Complexity: as ``init(bytes:options:)-([UInt8],_)``.
+  public init(bytes: some Sequence<UInt8>, options: WebPOptions = WebPOptions()) throws(WebPError) {
+    try self.init(bytes: Array(bytes), options: options)
+  }
+
+  // MARK: FrameProvider
+
+  /// The number of frames (1 for a still image).
+  public var frameCount: Int { index.frames.count }
+
+  /// The duration of frame `index` in nanoseconds, after the delay policy;
+  /// 0 for a still image, and for an index out of range.
+  public func frameDuration(at index: Int) -> Int64 {
+    guard self.index.isAnimated, self.index.frames.indices.contains(index) else { return 0 }
+    let frame = self.index.frames[index]
+    return options.delayPolicy.duration(
+      raw: frame.rawDelayNanoseconds, browserMilliseconds: Int64(frame.durationMilliseconds))
+  }
+
+  /// `ANIM`'s loop count as plays (0: forever); 1 for a still image.
+  public var loopCount: LoopCount {
+    guard let loops = index.loopCount else { return LoopCount(_unchecked: 1) }
+    return loops == 0 ? .infinite : LoopCount(_unchecked: Int64(loops))
+  }
+
+  /// The composited canvas of frame `index` (any order; the pixels of
+  /// drawing `0...index` in sequence).
+  ///
+  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
+  /// - Complexity: as ``GIFFrameProvider/frame(at:)``.
+  public func frame(at index: Int) throws(FrameProviderError) -> RGBAImage {
+    guard self.index.frames.indices.contains(index) else {
+      throw .indexOutOfRange(index: index, count: self.index.frames.count)
+    }
+    return renderer.frame(at: index)
+  }
+
+  /// Whether frame `index` decoded whole: always, for a frame that
+  /// opening accepted.
+  ///
+  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
+  public func isFrameComplete(_ index: Int) throws(FrameProviderError) -> Bool {
+    guard self.index.frames.indices.contains(index) else {
+      throw .indexOutOfRange(index: index, count: self.index.frames.count)
+    }
+    return renderer.isFrameComplete(index)
+  }
+
+  // MARK: WebP facts
+
+  /// The canvas size: `VP8X`'s, or the still image's.
+  public var canvasSize: ImageSize { index.canvas }
+  /// The size of the frames handed out: the canvas, or its thumbnail size.
+  public var frameSize: ImageSize { renderer.layout.frameSize }
+  /// Whether the file ends before its RIFF size, or frames after the
+  /// first were dropped because their data does not decode.
+  public var isTruncated: Bool { index.isTruncated }
+  /// Whether the file is an animation (else a still image).
+  public var isAnimated: Bool { index.isAnimated }
+  /// `ANIM`'s loop count as stored, or `nil` for a still image.
+  public var rawLoopCount: UInt16? { index.loopCount }
+  /// `ANIM`'s background colour as `0xAARRGGBB`, or `nil` for a still
+  /// image. Never drawn: the canvas starts transparent black.
+  public var rawBackgroundColor: UInt32? { index.background }
+  /// Each frame as stored (the whole canvas, for a still image).
+  public var frameInfo: [WebPFrameInfo] { index.frames }
+  /// Each frame's rectangle on the canvas.
+  public var frameRectangles: [PixelRect] { index.frames.map(\.rectangle) }
+  /// Decoding and caching counters, shared by every copy of the provider.
+  public var statistics: AnimationCacheStatistics { renderer.statistics }
+  /// The byte budget of the provider's cache (``WebPOptions/cacheByteBudget``).
+  public var cacheByteBudget: Int { options.cacheByteBudget }
+  /// The spacing of the cache's checkpoints (see
+  /// ``GIFFrameProvider/checkpointSpacing``).
+  public var checkpointSpacing: Int { renderer.layout.checkpointStride }
+
+  /// Whether frame `index` is drawn on a blank canvas, as the file's
+  /// metadata shows; `false` for an index out of range.
+  ///
+  /// - Complexity: O(1).
+  public func isDrawnOnBlankCanvas(_ index: Int) -> Bool {
+    renderer.layout.blankBefore.indices.contains(index) && renderer.layout.blankBefore[index]
+  }
+
+  /// Checks the engine's invariants (debug builds and tests).
+  func _checkInvariants() { renderer._checkInvariants() }
+}
