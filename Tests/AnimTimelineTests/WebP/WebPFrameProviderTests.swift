@@ -158,7 +158,7 @@ import TimelineScript
     } else {
       Issue.record("a frame past the canvas's right edge")
     }
-    #expect(error(TestWebP.file([header, anim, frame([TestWebP.chunk("EXIF", []), image])])) == .misplacedChunk(WebPChunkType(rawValue: 0x4649_5845), offset: 60))
+    #expect(error(TestWebP.file([header, anim, frame([TestWebP.chunk("EXIF", []), image])])) == .misplacedChunk(WebPChunkType(rawValue: 0x4649_5845), offset: 68))
     #expect(error(TestWebP.file([header, anim, frame([image, image])])) != nil)
     #expect(error(TestWebP.file([header, anim, frame([TestWebP.chunk("ALPH", [0]), image])])) != nil)
     #expect(error(TestWebP.file([header, anim, frame([])])) == .noImage(offset: 44))
