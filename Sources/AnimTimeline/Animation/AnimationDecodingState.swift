@@ -251,6 +251,26 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
 }
 
 extension AnimationDecodingState {
+  /// Draws every frame in order, keeping each composited frame (or, with a
+  /// `maxPixelSize`, each downscaled one) when the layout keeps frames;
+  /// the first frame that does not decode whole, or `nil`.
+  ///
+  /// - Complexity: O(*f*) frame draws, and a canvas copy per frame kept.
+  mutating func playThrough(in file: AnimationLayout) -> Int? {
+    for position in file.frames.indices {
+      if smallFrames != nil {
+        _ = output(position, in: file)
+      } else {
+        render(position, in: file)
+        if file.keepsFrames {
+          cache.insert(copying: canvas, for: Self.outputKey(position, in: file), isCheckpoint: false)
+        }
+      }
+      if completeness[position] != .complete { return position }
+    }
+    return nil
+  }
+
   /// The cache key of frame `position`'s composited canvas (its output),
   /// apart from the keys `1..<count` of the canvases drawn on (under a
   /// frame).

@@ -39,6 +39,21 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
     }
   }
 
+  /// Draws every frame once, in order, as a first play does, keeping each
+  /// composited frame when the layout keeps frames (so that playing them
+  /// again decodes nothing); returns the first frame that does not decode
+  /// whole, or `nil` when every frame does. Drawing stops there.
+  ///
+  /// A format whose opening must decode every frame anyway (WebP: the
+  /// frames from the first that does not decode are dropped) makes that
+  /// decoding the first play.
+  ///
+  /// - Complexity: O(*f*) frame draws for *f* frames, and a canvas copy
+  ///   for each frame kept.
+  func playThrough() -> Int? {
+    state.withLock { $0.playThrough(in: layout) }
+  }
+
   /// Whether frame `index` (in range) is a keyframe now: its canvas can be
   /// made without drawing an earlier frame.
   func isKeyframe(_ index: Int) -> Bool {

@@ -13,14 +13,12 @@ struct WebPFrameDrawer: AnimationFrameDrawer {
   var decoder = WebPFrameDecoder()
   /// The decoded frame, sized once to the largest frame.
   var pixels: [UInt8] = []
-  /// The frame whose decoded image `pixels` holds, if any: drawing it again
-  /// (a still image, checked when it was opened) decodes nothing.
-  var decodedPosition: Int?
+  /// Why the last frame that did not decode failed (opening reports it).
+  var lastFailure: WebPImageError?
 
-  /// Draws frame `position` (see ``AnimationFrameDrawer``). Opening
-  /// decoded every frame that stands, so decoding does not fail; if it did
-  /// (it cannot with the file's own bytes), the frame would draw nothing
-  /// and be incomplete.
+  /// Draws frame `position` (see ``AnimationFrameDrawer``). A frame whose
+  /// image does not decode draws nothing and is incomplete; opening draws
+  /// every frame once and keeps only those before the first such frame.
   ///
   /// - Complexity: O(*d* + *p*) for *d* data bytes and *p* pixels of the
   ///   frame.
@@ -33,17 +31,15 @@ struct WebPFrameDrawer: AnimationFrameDrawer {
       pixels = [UInt8](repeating: 0, count: byteCount)  // grows to the largest frame, once
     }
     var decoded = true
-    if decodedPosition != position {
-      bytes.withUnsafeBytes { file in
-        pixels.withUnsafeMutableBufferPointer { target in
-          do {
-            try decoder.decode(frame, bytes: file, into: target)
-          } catch {
-            decoded = false
-          }
+    bytes.withUnsafeBytes { file in
+      pixels.withUnsafeMutableBufferPointer { target in
+        do throws(WebPImageError) {
+          try decoder.decode(frame, bytes: file, into: target)
+        } catch {
+          decoded = false
+          lastFailure = error
         }
       }
-      decodedPosition = decoded ? position : nil
     }
     prepare(&canvas, decoded && overwritesCanvas(position))
     guard decoded else { return false }

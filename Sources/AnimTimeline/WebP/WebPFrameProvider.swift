@@ -4,8 +4,11 @@
 ///
 /// It is the WebP façade over the format-independent animation engine
 /// (`Docs/AnimationEngine.md`), as ``APNGFrameProvider`` is APNG's:
-/// opening reads every chunk and decodes each frame's image once to check
-/// it; frames come in any order with the pixels of sequential drawing;
+/// opening reads every chunk, then plays the animation through once, as a
+/// first play would, because the spec drops the frames from the first one
+/// whose data does not decode: the frames that fit the cache budget stay
+/// cached, so that playing them again decodes nothing. Frames come in any
+/// order with the pixels of sequential drawing;
 /// every copy and thread shares one cache under
 /// ``WebPOptions/cacheByteBudget``; ``withFrame(at:_:)`` lends a frame
 /// without a copy.
@@ -25,23 +28,33 @@ public struct WebPFrameProvider: AnimatedImageProvider {
   ///   be shown; damage after the first frame of an animation is not an
   ///   error (``isTruncated``).
   /// - Complexity: O(*n* + *p*) for *n* bytes and *p* pixels of all frames
-  ///   (each frame's image is decoded once to check it).
+  ///   (each frame is drawn once).
   public init(bytes: [UInt8], options: WebPOptions = WebPOptions()) throws(WebPError) {
-    // The builder's decoder (its scratch sized) and its last decoded frame
-    // go to the drawer: a still image is not decoded twice.
-    let opened: Result<(WebPIndex, WebPFrameDrawer), WebPError> = bytes.withUnsafeBytes { raw in
-      Result { () throws(WebPError) in
-        var builder = WebPIndexBuilder(bytes: raw, options: options)
-        let index = try builder.build()
-        let drawer = WebPFrameDrawer(
-          bytes: bytes, index: index, decoder: builder.decoder, pixels: builder.pixels,
-          decodedPosition: builder.decodedPosition)
-        return (index, drawer)
-      }
+    let read: Result<WebPIndex, WebPError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(WebPError) in try WebPIndex(raw, options: options) }
     }
-    let (index, drawer) = try opened.get()
+    var index = try read.get()
+    var renderer = Self.renderer(of: index, bytes: bytes, options: options)
+    // The first play: every frame drawn once, in order.
+    if let failed = renderer.playThrough() {
+      guard failed > 0 else {
+        let failure = renderer.state.withLock { $0.drawer.lastFailure }
+        throw .undecodableImage(
+          frame: 0, reason: failure?.description ?? "no pixels", offset: failure?.offset ?? index.frames[0].chunkOffset)
+      }
+      index = index.truncated(before: failed)
+      renderer = Self.renderer(of: index, bytes: bytes, options: options)
+      _ = renderer.playThrough()
+    }
     self.index = index
     self.options = options
+    self.renderer = renderer
+  }
+
+  /// The engine over the frames of `index`.
+  private static func renderer(of index: WebPIndex, bytes: [UInt8], options: WebPOptions)
+    -> AnimationRenderer<WebPFrameDrawer>
+  {
     let frames = index.frames.map { frame in
       AnimationFrame(
         rectangle: frame.rectangle, disposal: frame.disposesToBackground ? .clearRectangle : .keep,
@@ -50,9 +63,9 @@ public struct WebPFrameProvider: AnimatedImageProvider {
     let layout = AnimationLayout(
       canvas: index.canvas, frames: frames, cacheByteBudget: options.cacheByteBudget,
       maxPixelSize: options.maxPixelSize)
-    renderer = AnimationRenderer(
-      layout: layout, drawer: drawer,
-      completeness: [AnimationFrameCompleteness](repeating: .complete, count: frames.count),
+    return AnimationRenderer(
+      layout: layout, drawer: WebPFrameDrawer(bytes: bytes, index: index),
+      completeness: [AnimationFrameCompleteness](repeating: .unknown, count: frames.count),
       cacheByteBudget: options.cacheByteBudget)
   }
 
@@ -97,7 +110,7 @@ public struct WebPFrameProvider: AnimatedImageProvider {
   }
 
   /// Whether frame `index` decoded whole: always, for a frame that
-  /// opening accepted.
+  /// opening kept.
   ///
   /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
   public func isFrameComplete(_ index: Int) throws(FrameProviderError) -> Bool {

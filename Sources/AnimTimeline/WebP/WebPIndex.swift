@@ -2,10 +2,10 @@
 /// rectangles, durations, flags and data ranges, the key frames, the
 /// `ANIM` facts and whether the file was cut (`shared/spec/webp.md`).
 ///
-/// Opening reads every chunk and every frame's bitstream header, and
-/// decodes each frame's image once (into one scratch buffer) so that a
-/// frame that stands decodes later without failing; nothing is
-/// composited.
+/// It is what the chunks and the frames' bitstream headers say; whether
+/// each frame's image decodes is found when the provider opens
+/// (``WebPFrameProvider``), which then drops the frames from the first
+/// that does not (``truncated(before:)``).
 struct WebPIndex: Sendable {
   /// The canvas: `VP8X`'s size, or the still image's.
   var canvas: ImageSize
@@ -28,11 +28,20 @@ struct WebPIndex: Sendable {
   /// Reads `bytes`, a WebP file.
   ///
   /// - Throws: ``WebPError`` (see its cases), with the byte offset.
-  /// - Complexity: O(*n* + *p*) for *n* bytes and *p* pixels of all
-  ///   frames (each frame is decoded once to check it).
+  /// - Complexity: O(*n*) for *n* bytes.
   init(_ bytes: UnsafeRawBufferPointer, options: WebPOptions = WebPOptions()) throws(WebPError) {
     var builder = WebPIndexBuilder(bytes: bytes, options: options)
     self = try builder.build()
+  }
+
+  /// This index without frame `position` and the frames after it, and
+  /// truncated.
+  ///
+  /// - Complexity: O(*f*) for *f* frames.
+  func truncated(before position: Int) -> WebPIndex {
+    WebPIndex(
+      canvas: canvas, frames: Array(frames[..<position]), isAnimated: isAnimated, loopCount: loopCount,
+      background: background, isTruncated: true)
   }
 
   /// Makes an index from its parts (``WebPIndexBuilder``), computing the

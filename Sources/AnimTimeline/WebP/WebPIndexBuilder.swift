@@ -1,7 +1,8 @@
 /// Reads a WebP file's chunks into a ``WebPIndex``, applying the rules of
 /// `shared/spec/webp.md`: the RIFF header, `VP8X`, the chunk order of a
 /// still image and of an animation, each frame's bitstream header and
-/// bounds, cut files, and a check that each frame's image decodes.
+/// bounds, and cut files. Whether each frame's image decodes is for the
+/// provider's opening to find (``WebPFrameProvider/init(bytes:options:)-([UInt8],_)``).
 struct WebPIndexBuilder {
   /// One chunk: its type, its offset in the file, its payload, and where
   /// the next chunk starts.
@@ -33,12 +34,6 @@ struct WebPIndexBuilder {
   private var riffEnd = 0
   /// Whether the file ends before `riffEnd`.
   private var isCut = false
-  /// The decoder that checks each frame (its scratch sized by then for
-  /// the largest frame, for the drawer to reuse).
-  private(set) var decoder = WebPFrameDecoder()
-  /// The decoded pixels of the last frame checked, and its position.
-  private(set) var pixels: [UInt8] = []
-  private(set) var decodedPosition: Int?
 
   /// A builder over `bytes` with `options`' limits.
   init(bytes: UnsafeRawBufferPointer, options: WebPOptions) {
@@ -46,10 +41,10 @@ struct WebPIndexBuilder {
     self.options = options
   }
 
-  /// Reads the file.
+  /// Reads the file's chunks and its frames' headers.
   ///
   /// - Throws: ``WebPError``.
-  /// - Complexity: O(*n* + *p*) for *n* bytes and *p* pixels of all frames.
+  /// - Complexity: O(*n*) for *n* bytes.
   mutating func build() throws(WebPError) -> WebPIndex {
     guard bytes.count <= options.maxFileBytes else {
       throw .fileTooLarge(bytes: bytes.count, limit: options.maxFileBytes)
@@ -88,7 +83,7 @@ struct WebPIndexBuilder {
 
   /// A still image whose chunks start with `first`, on `VP8X`'s `canvas`
   /// (nil for a simple file).
-  private mutating func still(from first: Chunk, canvas: ImageSize?) throws(WebPError) -> WebPIndex {
+  private func still(from first: Chunk, canvas: ImageSize?) throws(WebPError) -> WebPIndex {
     if isCut { throw .cut(nil, offset: bytes.count) }
     var alpha: Chunk?
     var image: Chunk?
@@ -123,10 +118,6 @@ struct WebPIndexBuilder {
       x: 0, y: 0, width: size.width, height: size.height, durationMilliseconds: 0, blends: false,
       disposesToBackground: false, isLossless: image.type == .lossless, hasAlpha: hasAlpha || alpha != nil,
       image: image.payload, alpha: alpha?.payload, chunkOffset: image.offset)
-    if let failure = check(frame) {
-      throw .undecodableImage(frame: 0, reason: failure.description, offset: failure.offset)
-    }
-    decodedPosition = 0
     return WebPIndex(
       canvas: size, frames: [frame], isAnimated: false, loopCount: nil, background: nil, isTruncated: false)
   }
@@ -134,7 +125,7 @@ struct WebPIndexBuilder {
   // MARK: Animations
 
   /// An animation on `canvas`, whose chunks follow `VP8X`'s.
-  private mutating func animation(after header: Chunk, canvas: ImageSize) throws(WebPError) -> WebPIndex {
+  private func animation(after header: Chunk, canvas: ImageSize) throws(WebPError) -> WebPIndex {
     var loopCount: UInt16?
     var background: UInt32?
     var frames: [WebPFrameInfo] = []
@@ -175,18 +166,6 @@ struct WebPIndexBuilder {
     guard !frames.isEmpty else {
       if truncated { throw .cut(.frame, offset: bytes.count) }
       throw .noImage(offset: header.next)
-    }
-    for position in frames.indices {
-      guard let failure = check(frames[position]) else {
-        decodedPosition = position
-        continue
-      }
-      if position == 0 {
-        throw .undecodableImage(frame: 0, reason: failure.description, offset: failure.offset)
-      }
-      frames.removeSubrange(position...)
-      truncated = true
-      break
     }
     return WebPIndex(
       canvas: canvas, frames: frames, isAnimated: true, loopCount: loopCount, background: background,
@@ -256,22 +235,6 @@ struct WebPIndexBuilder {
       return (ImageSize(width: header.width, height: header.height), false)
     } catch {
       throw .invalidImageHeader(frame: frame, reason: error.description, offset: error.offset)
-    }
-  }
-
-  /// Decodes `frame`'s image once; the failure, or nil when it decodes.
-  private mutating func check(_ frame: WebPFrameInfo) -> WebPImageError? {
-    let byteCount = frame.width * frame.height * 4
-    if pixels.count < byteCount { pixels = [UInt8](repeating: 0, count: byteCount) }
-    let bytes = self.bytes
-    decodedPosition = nil
-    return pixels.withUnsafeMutableBufferPointer { target -> WebPImageError? in
-      do throws(WebPImageError) {
-        try decoder.decode(frame, bytes: bytes, into: target)
-        return nil
-      } catch {
-        return error
-      }
     }
   }
 
