@@ -31,7 +31,28 @@ struct VP8Decoder {
   mutating func decode(
     _ payload: UnsafeRawBufferPointer, offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>
   ) throws(VP8DecodingError) -> VP8FrameHeader {
-    let header = try VP8FrameHeader.read(payload, offset: offset)
+    try decode(payload, chunkSize: payload.count, offset: offset, into: rgba)
+  }
+
+  /// ``decode(_:offset:into:)`` as libwebp decodes a still image: given
+  /// the file's bytes from the `VP8 ` chunk's payload to the end of the
+  /// file (`payload`), and the chunk's declared payload size
+  /// (`chunkSize`). libwebp's VP8 decoder reads its last token partition
+  /// to the end of the data it is given, and `dwebp` gives it the rest of
+  /// the file (the padding byte and any chunks after the image), so a
+  /// token partition cut short in the chunk may still decode from the
+  /// bytes after it. An animation frame's decoder is given exactly the
+  /// chunk's payload (``decode(_:offset:into:)``).
+  ///
+  /// - Precondition: `chunkSize <= payload.count`; `rgba` as for
+  ///   ``decode(_:offset:into:)``.
+  /// - Throws: see ``decode(_:offset:into:)``.
+  /// - Complexity: see ``decode(_:offset:into:)``.
+  mutating func decode(
+    _ payload: UnsafeRawBufferPointer, chunkSize: Int, offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>
+  ) throws(VP8DecodingError) -> VP8FrameHeader {
+    precondition(chunkSize <= payload.count, "the chunk passes the data")
+    let header = try VP8FrameHeader.read(payload, chunkSize: chunkSize, offset: offset)
     precondition(rgba.count >= header.width * header.height * 4, "RGBA buffer too small for the image")
     let firstStart = VP8FrameHeader.byteCount
     let firstLength = (Int(payload[0]) | Int(payload[1]) << 8 | Int(payload[2]) << 16) >> 5
