@@ -13,6 +13,8 @@ struct VP8Decoder {
   private var coefficients = [Int16](repeating: 0, count: 400)
   /// The token partitions' decoders.
   private var partitions: [VP8BoolDecoder] = []
+  /// The chroma rows of the RGBA conversion.
+  private var conversionScratch: [Int32] = []
 
   /// Makes a decoder with empty scratch buffers.
   init() {}
@@ -103,6 +105,8 @@ struct VP8Decoder {
     let rows = (header.height + 15) >> 4
     let needed = VP8FrameState.arenaSize(columns: columns, rows: rows)
     if arena.count < needed { arena = [UInt8](repeating: 0, count: needed) }
+    let scratchNeeded = VP8RGBAConverter.scratchCount(width: header.width)
+    if conversionScratch.count < scratchNeeded { conversionScratch = [Int32](repeating: 0, count: scratchNeeded) }
 
     try arena.withUnsafeMutableBufferPointer { (arena) throws(VP8DecodingError) in
       try coefficients.withUnsafeMutableBufferPointer { (coefficients) throws(VP8DecodingError) in
@@ -114,10 +118,11 @@ struct VP8Decoder {
           columns: columns, rows: rows, parameters: parameters, arena: arenaBase, coefficients: coefficientBase)
         try Self.decodeRows(
           &state, modes: &reader, firstEndsEarly: firstEndsEarly, partitions: &tokenPartitions, offset: offset)
-        if let output = rgba.baseAddress {
+        conversionScratch.withUnsafeMutableBufferPointer { scratch in
+          guard let output = rgba.baseAddress, let scratch = scratch.baseAddress else { return }
           VP8RGBAConverter.convert(
             y: state.luma, yStride: state.lumaStride, u: state.chromaU, v: state.chromaV,
-            uvStride: state.chromaStride, width: header.width, height: header.height,
+            uvStride: state.chromaStride, width: header.width, height: header.height, scratch: scratch,
             into: UnsafeMutableRawPointer(output))
         }
       }
