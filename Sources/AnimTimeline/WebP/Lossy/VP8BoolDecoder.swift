@@ -12,9 +12,9 @@
 struct VP8BoolDecoder {
   /// The payload the partition lies in.
   private let source: UnsafeRawBufferPointer
-  /// The next byte to load, and the end of the partition (offsets in
-  /// `source`).
+  /// The next byte to load (an offset in `source`).
   private var position: Int
+  /// The end of the partition (an offset in `source`).
   let end: Int
   /// Unread bits, the most significant first.
   private var value: UInt64 = 0
