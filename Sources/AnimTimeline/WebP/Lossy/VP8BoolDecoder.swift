@@ -12,9 +12,9 @@
 struct VP8BoolDecoder {
   /// The payload the partition lies in.
   private let source: UnsafeRawBufferPointer
-  /// The next byte to load, and the end of the partition (offsets in
-  /// `source`).
+  /// The next byte to load (an offset in `source`).
   private var position: Int
+  /// The end of the partition (an offset in `source`).
   let end: Int
   /// Unread bits, the most significant first.
   private var value: UInt64 = 0
@@ -81,12 +81,10 @@ struct VP8BoolDecoder {
     let split = (range &* probability) &>> 8
     let top = UInt32(truncatingIfNeeded: value &>> position)
     let bit = top > split
-    if bit {
-      range = range &- split
-      value = value &- (UInt64(split &+ 1) &<< position)
-    } else {
-      range = split &+ 1
-    }
+    // Branch-free: both outcomes, then a select.
+    let taken = UInt64(split &+ 1) &<< position
+    range = bit ? range &- split : split &+ 1
+    value = bit ? value &- taken : value
     // Normalize the range (1...255 here) back to 128...255.
     let shift = range.leadingZeroBitCount &- 24
     range = range &<< UInt32(truncatingIfNeeded: shift)

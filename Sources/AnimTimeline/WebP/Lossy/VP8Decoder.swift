@@ -13,6 +13,8 @@ struct VP8Decoder {
   private var coefficients = [Int16](repeating: 0, count: 400)
   /// The token partitions' decoders.
   private var partitions: [VP8BoolDecoder] = []
+  /// The chroma rows of the RGBA conversion.
+  private var conversionScratch: [Int32] = []
 
   /// Makes a decoder with empty scratch buffers.
   init() {}
@@ -31,7 +33,28 @@ struct VP8Decoder {
   mutating func decode(
     _ payload: UnsafeRawBufferPointer, offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>
   ) throws(VP8DecodingError) -> VP8FrameHeader {
-    let header = try VP8FrameHeader.read(payload, offset: offset)
+    try decode(payload, chunkSize: payload.count, offset: offset, into: rgba)
+  }
+
+  /// ``decode(_:offset:into:)`` as libwebp decodes a still image: given
+  /// the file's bytes from the `VP8 ` chunk's payload to the end of the
+  /// file (`payload`), and the chunk's declared payload size
+  /// (`chunkSize`). libwebp's VP8 decoder reads its last token partition
+  /// to the end of the data it is given, and `dwebp` gives it the rest of
+  /// the file (the padding byte and any chunks after the image), so a
+  /// token partition cut short in the chunk may still decode from the
+  /// bytes after it. An animation frame's decoder is given exactly the
+  /// chunk's payload (``decode(_:offset:into:)``).
+  ///
+  /// - Precondition: `chunkSize <= payload.count`; `rgba` as for
+  ///   ``decode(_:offset:into:)``.
+  /// - Throws: see ``decode(_:offset:into:)``.
+  /// - Complexity: see ``decode(_:offset:into:)``.
+  mutating func decode(
+    _ payload: UnsafeRawBufferPointer, chunkSize: Int, offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>
+  ) throws(VP8DecodingError) -> VP8FrameHeader {
+    precondition(chunkSize <= payload.count, "the chunk passes the data")
+    let header = try VP8FrameHeader.read(payload, chunkSize: chunkSize, offset: offset)
     precondition(rgba.count >= header.width * header.height * 4, "RGBA buffer too small for the image")
     let firstStart = VP8FrameHeader.byteCount
     let firstLength = (Int(payload[0]) | Int(payload[1]) << 8 | Int(payload[2]) << 16) >> 5
@@ -82,6 +105,8 @@ struct VP8Decoder {
     let rows = (header.height + 15) >> 4
     let needed = VP8FrameState.arenaSize(columns: columns, rows: rows)
     if arena.count < needed { arena = [UInt8](repeating: 0, count: needed) }
+    let scratchNeeded = VP8RGBAConverter.scratchCount(width: header.width)
+    if conversionScratch.count < scratchNeeded { conversionScratch = [Int32](repeating: 0, count: scratchNeeded) }
 
     try arena.withUnsafeMutableBufferPointer { (arena) throws(VP8DecodingError) in
       try coefficients.withUnsafeMutableBufferPointer { (coefficients) throws(VP8DecodingError) in
@@ -93,10 +118,11 @@ struct VP8Decoder {
           columns: columns, rows: rows, parameters: parameters, arena: arenaBase, coefficients: coefficientBase)
         try Self.decodeRows(
           &state, modes: &reader, firstEndsEarly: firstEndsEarly, partitions: &tokenPartitions, offset: offset)
-        if let output = rgba.baseAddress {
+        conversionScratch.withUnsafeMutableBufferPointer { scratch in
+          guard let output = rgba.baseAddress, let scratch = scratch.baseAddress else { return }
           VP8RGBAConverter.convert(
             y: state.luma, yStride: state.lumaStride, u: state.chromaU, v: state.chromaV,
-            uvStride: state.chromaStride, width: header.width, height: header.height,
+            uvStride: state.chromaStride, width: header.width, height: header.height, scratch: scratch,
             into: UnsafeMutableRawPointer(output))
         }
       }

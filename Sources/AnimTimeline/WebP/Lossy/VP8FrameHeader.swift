@@ -20,6 +20,19 @@ struct VP8FrameHeader: Hashable, Sendable {
   ///
   /// - Throws: ``VP8DecodingError`` for the first check that fails.
   static func read(_ payload: UnsafeRawBufferPointer, offset: Int) throws(VP8DecodingError) -> VP8FrameHeader {
+    try read(payload, chunkSize: payload.count, offset: offset)
+  }
+
+  /// ``read(_:offset:)`` of a `VP8 ` chunk whose declared payload size is
+  /// `chunkSize` when the decoder is given `payload`, which may run past
+  /// the chunk (see ``VP8Decoder/decode(_:chunkSize:offset:into:)``): the
+  /// 10 bytes are counted in `payload`, the first partition length is
+  /// checked against `chunkSize`, as libwebp's `VP8GetInfo` does.
+  ///
+  /// - Throws: ``VP8DecodingError`` for the first check that fails.
+  static func read(
+    _ payload: UnsafeRawBufferPointer, chunkSize: Int, offset: Int
+  ) throws(VP8DecodingError) -> VP8FrameHeader {
     guard payload.count >= byteCount else {
       throw VP8DecodingError(kind: .truncatedHeader(payload.count), offset: offset)
     }
@@ -32,7 +45,7 @@ struct VP8FrameHeader: Hashable, Sendable {
     guard profile <= 3 else { throw VP8DecodingError(kind: .unsupportedProfile(profile), offset: offset) }
     guard (tag >> 4) & 1 == 1 else { throw VP8DecodingError(kind: .invisibleFrame, offset: offset) }
     let firstPartitionLength = tag >> 5
-    guard firstPartitionLength < payload.count else {
+    guard firstPartitionLength < chunkSize else {
       throw VP8DecodingError(kind: .firstPartitionTooLong(firstPartitionLength), offset: offset)
     }
     let width = (Int(payload[6]) | Int(payload[7]) << 8) & 0x3FFF

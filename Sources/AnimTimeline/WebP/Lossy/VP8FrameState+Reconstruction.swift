@@ -28,17 +28,36 @@ extension VP8FrameState {
     reconstruct(row: row, column: column, record: record, classes: classes)
   }
 
-  /// Adds block `block`'s residual (of transform class `classes >> 2n`)
-  /// to the 4x4 samples at `dst`.
+  /// Adds luma block `block`'s residual (of transform class `classes >>
+  /// 2n`) to the 4x4 samples at `dst`, with the transform libwebp runs for
+  /// that class.
   @inline(__always)
-  private func addResidual(_ classes: UInt64, block: Int, to dst: UnsafeMutablePointer<UInt8>) {
-    let kind = (classes &>> UInt64(2 * block)) & 3
-    if kind == 0 { return }
+  private func addLumaResidual(_ classes: UInt64, block: Int, to dst: UnsafeMutablePointer<UInt8>) {
     let input = UnsafePointer(coefficients + 16 * block)
-    if kind == 1 {
-      VP8InverseTransform.addDC(input[0], to: dst, stride: VP8Prediction.stride)
-    } else {
-      VP8InverseTransform.addTransform(input, to: dst, stride: VP8Prediction.stride)
+    switch (classes &>> UInt64(2 * block)) & 3 {
+    case 0: return
+    case 1: VP8InverseTransform.addDC(input[0], to: dst, stride: VP8Prediction.stride)
+    case 2: VP8InverseTransform.addTransformAC3(input, to: dst, stride: VP8Prediction.stride)
+    default: VP8InverseTransform.addTransform(input, to: dst, stride: VP8Prediction.stride)
+    }
+  }
+
+  /// Adds the residuals of the four chroma blocks from `firstBlock` to the
+  /// 8x8 samples at `dst`: all through the full transform when any has AC
+  /// coefficients, else the DC of each that has one (libwebp's grouping).
+  @inline(__always)
+  private func addChromaResiduals(_ classes: UInt64, firstBlock: Int, to dst: UnsafeMutablePointer<UInt8>) {
+    let planeClasses = (classes &>> UInt64(2 * firstBlock)) & 0xFF
+    if planeClasses == 0 { return }
+    let hasAC = planeClasses & 0xAA != 0
+    for k in 0..<4 {
+      let input = UnsafePointer(coefficients + 16 * (firstBlock + k))
+      let target = dst + (k >> 1) * 4 * VP8Prediction.stride + (k & 1) * 4
+      if hasAC {
+        VP8InverseTransform.addTransform(input, to: target, stride: VP8Prediction.stride)
+      } else if input[0] != 0 {
+        VP8InverseTransform.addDC(input[0], to: target, stride: VP8Prediction.stride)
+      }
     }
   }
 
@@ -77,24 +96,21 @@ extension VP8FrameState {
       for block in 0..<16 {
         let dst = y + (block >> 2) * 4 * s + (block & 3) * 4
         VP8Prediction.predictSubblock(dst, mode: Int(record[block]))
-        addResidual(classes, block: block, to: dst)
+        addLumaResidual(classes, block: block, to: dst)
       }
     } else {
       VP8Prediction.predictBlock(y, size: 16, mode: Int(record[0]), hasAbove: row > 0, hasLeft: column > 0)
       if classes & 0xFFFF_FFFF != 0 {
         for block in 0..<16 {
-          addResidual(classes, block: block, to: y + (block >> 2) * 4 * s + (block & 3) * 4)
+          addLumaResidual(classes, block: block, to: y + (block >> 2) * 4 * s + (block & 3) * 4)
         }
       }
     }
     let chromaMode = Int(record[Self.chromaModeField])
     VP8Prediction.predictBlock(u, size: 8, mode: chromaMode, hasAbove: row > 0, hasLeft: column > 0)
     VP8Prediction.predictBlock(v, size: 8, mode: chromaMode, hasAbove: row > 0, hasLeft: column > 0)
-    for k in 0..<4 {
-      let offset = (k >> 1) * 4 * s + (k & 1) * 4
-      addResidual(classes, block: 16 + k, to: u + offset)
-      addResidual(classes, block: 20 + k, to: v + offset)
-    }
+    addChromaResiduals(classes, firstBlock: 16, to: u)
+    addChromaResiduals(classes, firstBlock: 20, to: v)
 
     // Store, and keep the last rows for the macroblock row below.
     let lumaStride = self.lumaStride

@@ -115,9 +115,12 @@ extension VP8FrameState {
   /// - Complexity: O(16).
   @inline(__always)
   private static func readBlock(
-    _ reader: inout VP8BoolDecoder, _ typeProbabilities: UnsafePointer<UInt8>, context: Int,
+    _ tokens: inout VP8BoolDecoder, _ typeProbabilities: UnsafePointer<UInt8>, context: Int,
     dcFactor: Int32, acFactor: Int32, first: Int, into out: UnsafeMutablePointer<Int16>
   ) -> Int {
+    // A local copy the compiler keeps in registers.
+    var reader = tokens
+    defer { tokens = reader }
     @inline(__always)
     func bandProbabilities(_ position: Int) -> UnsafePointer<UInt8> {
       let band = Int(truncatingIfNeeded: (VP8Tables.packedBands &>> UInt64(truncatingIfNeeded: 4 &* position)) & 15)

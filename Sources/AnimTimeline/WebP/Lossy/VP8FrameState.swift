@@ -3,7 +3,7 @@
 /// the contexts carried from macroblock to macroblock.
 ///
 /// Macroblock rows decode in order: first the row's modes from the first
-/// partition (``readModes(_:row:)``), then each macroblock's tokens from
+/// partition (``readModes(_:subblockProbabilities:)``), then each macroblock's tokens from
 /// its token partition and its reconstruction
 /// (``decodeMacroblock(_:row:column:)``), then the row's loop filter
 /// (``filterRow(_:)``). Reconstruction predicts from unfiltered samples:

@@ -18,8 +18,7 @@ enum VP8RGBAConverter {
   /// `value >> 6` clamped to 0...255.
   @inline(__always)
   private static func clip(_ value: Int32) -> UInt32 {
-    let shifted = value &>> 6
-    return UInt32(truncatingIfNeeded: shifted < 0 ? 0 : shifted > 255 ? 255 : shifted)
+    UInt32(truncatingIfNeeded: min(max(value &>> 6, 0), 255))
   }
 
   /// One RGBA pixel (R in the lowest byte) of Y'CbCr `y`, `u`, `v`.
@@ -35,61 +34,58 @@ enum VP8RGBAConverter {
   /// Writes the `width` x `height` RGBA image of planes `y` (row stride
   /// `yStride`) and `u`, `v` (row stride `uvStride`, at least
   /// `(width + 1) / 2` by `(height + 1) / 2` samples) into `rgba`, row
-  /// after row with no padding.
+  /// after row with no padding. `scratch` holds at least
+  /// ``scratchCount(width:)`` values.
   ///
   /// - Precondition: `rgba` holds `width * height * 4` bytes.
   /// - Complexity: O(`width * height`).
   static func convert(
     y: UnsafePointer<UInt8>, yStride: Int, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, uvStride: Int,
-    width: Int, height: Int, into rgba: UnsafeMutableRawPointer
+    width: Int, height: Int, scratch: UnsafeMutablePointer<Int32>, into rgba: UnsafeMutableRawPointer
   ) {
     let chromaHeight = (height + 1) / 2
+    let chromaWidth = (width + 1) / 2
+    // Vertical blends of one chroma row pair (with a copy of the edge
+    // column on each side), then the row's full-width chroma.
+    let blendU = scratch + 1
+    let blendV = blendU + chromaWidth + 2
+    let fullU = blendV + chromaWidth + 1
+    let fullV = fullU + 2 * chromaWidth
     for row in 0..<height {
       let near = row >> 1
       var far = row & 1 == 1 ? near + 1 : near - 1
       if far < 0 { far = 0 }
       if far >= chromaHeight { far = chromaHeight - 1 }
-      convertRow(
-        y: y + row * yStride,
-        nearU: u + near * uvStride, nearV: v + near * uvStride,
-        farU: u + far * uvStride, farV: v + far * uvStride,
-        width: width, into: rgba + row * width * 4)
+      let nearU = u + near * uvStride, farU = u + far * uvStride
+      let nearV = v + near * uvStride, farV = v + far * uvStride
+      for j in 0..<chromaWidth {
+        blendU[j] = 3 &* Int32(nearU[j]) &+ Int32(farU[j])
+        blendV[j] = 3 &* Int32(nearV[j]) &+ Int32(farV[j])
+      }
+      blendU[-1] = blendU[0]
+      blendU[chromaWidth] = blendU[chromaWidth - 1]
+      blendV[-1] = blendV[0]
+      blendV[chromaWidth] = blendV[chromaWidth - 1]
+      for j in 0..<chromaWidth {
+        let centreU = 3 &* blendU[j] &+ 8
+        let centreV = 3 &* blendV[j] &+ 8
+        fullU[2 * j] = (centreU &+ blendU[j - 1]) &>> 4
+        fullU[2 * j + 1] = (centreU &+ blendU[j + 1]) &>> 4
+        fullV[2 * j] = (centreV &+ blendV[j - 1]) &>> 4
+        fullV[2 * j + 1] = (centreV &+ blendV[j + 1]) &>> 4
+      }
+      let luma = y + row * yStride
+      let out = rgba + row * width * 4
+      for x in 0..<width {
+        out.storeBytes(of: Self.rgba(Int32(luma[x]), fullU[x], fullV[x]).littleEndian, toByteOffset: 4 * x, as: UInt32.self)
+      }
     }
   }
 
-  /// Converts one row: `y` its luma, `near*` the chroma row nearest to it
-  /// and `far*` the other chroma row of its pair.
-  @inline(__always)
-  private static func convertRow(
-    y: UnsafePointer<UInt8>, nearU: UnsafePointer<UInt8>, nearV: UnsafePointer<UInt8>,
-    farU: UnsafePointer<UInt8>, farV: UnsafePointer<UInt8>, width: Int, into out: UnsafeMutableRawPointer
-  ) {
+  /// The `Int32` scratch values ``convert(y:yStride:u:v:uvStride:width:height:scratch:into:)``
+  /// needs for images `width` pixels wide.
+  static func scratchCount(width: Int) -> Int {
     let chromaWidth = (width + 1) / 2
-    // The vertical blend 3 * near + far of chroma column j.
-    @inline(__always)
-    func blendU(_ j: Int) -> Int32 { 3 &* Int32(nearU[j]) &+ Int32(farU[j]) }
-    @inline(__always)
-    func blendV(_ j: Int) -> Int32 { 3 &* Int32(nearV[j]) &+ Int32(farV[j]) }
-    var previousU = blendU(0), previousV = blendV(0)
-    var currentU = previousU, currentV = previousV
-    for j in 0..<chromaWidth {
-      let next = j + 1 < chromaWidth ? j + 1 : j
-      let nextU = blendU(next), nextV = blendV(next)
-      let x = 2 * j
-      // Even pixel: nearest column j, far column j - 1.
-      let u0 = (3 &* currentU &+ previousU &+ 8) &>> 4
-      let v0 = (3 &* currentV &+ previousV &+ 8) &>> 4
-      out.storeBytes(of: rgba(Int32(y[x]), u0, v0).littleEndian, toByteOffset: x * 4, as: UInt32.self)
-      if x + 1 < width {
-        // Odd pixel: nearest column j, far column j + 1.
-        let u1 = (3 &* currentU &+ nextU &+ 8) &>> 4
-        let v1 = (3 &* currentV &+ nextV &+ 8) &>> 4
-        out.storeBytes(of: rgba(Int32(y[x + 1]), u1, v1).littleEndian, toByteOffset: (x + 1) * 4, as: UInt32.self)
-      }
-      previousU = currentU
-      previousV = currentV
-      currentU = nextU
-      currentV = nextV
-    }
+    return 2 * (chromaWidth + 2) + 4 * chromaWidth
   }
 }
