@@ -24,6 +24,7 @@ struct WebPFrameDecoder {
     _ frame: WebPFrameInfo, bytes: UnsafeRawBufferPointer, into rgba: UnsafeMutableBufferPointer<UInt8>
   ) throws(WebPImageError) {
     let image = UnsafeRawBufferPointer(rebasing: bytes[frame.image])
+    let data = UnsafeRawBufferPointer(rebasing: bytes[frame.image.lowerBound..<frame.dataEnd])
     if frame.isLossless {
       do {
         _ = try lossless.decode(image, offset: frame.image.lowerBound, into: rgba)
@@ -33,7 +34,7 @@ struct WebPFrameDecoder {
       return
     }
     do {
-      _ = try lossy.decode(image, offset: frame.image.lowerBound, into: rgba)
+      _ = try lossy.decode(data, chunkSize: frame.image.count, offset: frame.image.lowerBound, into: rgba)
     } catch {
       throw .lossy(error)
     }

@@ -28,6 +28,12 @@ public struct WebPFrameInfo: Hashable, Sendable {
   public var hasAlpha: Bool
   /// The image chunk's payload (`VP8 ` or `VP8L`) in the file.
   var image: Range<Int>
+  /// Where the bitstream's data may run to: the payload's end for an
+  /// animation's frame, the end of the file for a still image (libwebp's
+  /// still decoder reads on past the chunk: its padding, later chunks and
+  /// bytes past the RIFF size, so a bitstream cut short inside its chunk
+  /// can still decode from them).
+  var dataEnd: Int
   /// The `ALPH` chunk's payload, if any (lossy images only).
   var alpha: Range<Int>?
   /// The offset of the frame's `ANMF` chunk (of the image chunk, for a

@@ -109,7 +109,7 @@ struct WebPIndexBuilder {
       }
     }
     guard let image else { throw .noImage(offset: first.offset) }
-    let (size, hasAlpha) = try header(of: image, frame: 0)
+    let (size, hasAlpha) = try header(of: image, frame: 0, dataEnd: bytes.count)
     guard size.width * size.height <= options.maxCanvasPixels else {
       throw .tooManyPixels(width: size.width, height: size.height, limit: options.maxCanvasPixels, offset: image.offset)
     }
@@ -117,7 +117,7 @@ struct WebPIndexBuilder {
     let frame = WebPFrameInfo(
       x: 0, y: 0, width: size.width, height: size.height, durationMilliseconds: 0, blends: false,
       disposesToBackground: false, isLossless: image.type == .lossless, hasAlpha: hasAlpha || alpha != nil,
-      image: image.payload, alpha: alpha?.payload, chunkOffset: image.offset)
+      image: image.payload, dataEnd: bytes.count, alpha: alpha?.payload, chunkOffset: image.offset)
     return WebPIndex(
       canvas: size, frames: [frame], isAnimated: false, loopCount: nil, background: nil, isTruncated: false)
   }
@@ -203,13 +203,14 @@ struct WebPIndexBuilder {
       }
     }
     guard let image else { throw .noImage(offset: chunk.offset) }
-    let (size, hasAlpha) = try header(of: image, frame: position)
+    let (size, hasAlpha) = try header(of: image, frame: position, dataEnd: image.payload.upperBound)
     let flags = bytes[start + 15]
     let info = WebPFrameInfo(
       x: 2 * Int(uint24(at: start)), y: 2 * Int(uint24(at: start + 3)), width: size.width, height: size.height,
       durationMilliseconds: Int(uint24(at: start + 12)), blends: flags & 0x02 == 0,
       disposesToBackground: flags & 0x01 != 0, isLossless: image.type == .lossless,
-      hasAlpha: hasAlpha || alpha != nil, image: image.payload, alpha: alpha?.payload, chunkOffset: chunk.offset)
+      hasAlpha: hasAlpha || alpha != nil, image: image.payload, dataEnd: image.payload.upperBound,
+      alpha: alpha?.payload, chunkOffset: chunk.offset)
     guard info.x + info.width <= canvas.width, info.y + info.height <= canvas.height else {
       throw .frameOutsideCanvas(frame: position, rectangle: info.rectangle, canvas: canvas, offset: chunk.offset)
     }
@@ -220,8 +221,8 @@ struct WebPIndexBuilder {
 
   /// The size of `image`'s bitstream, and whether a `VP8L` header says
   /// alpha is used.
-  private func header(of image: Chunk, frame: Int) throws(WebPError) -> (ImageSize, Bool) {
-    let payload = UnsafeRawBufferPointer(rebasing: bytes[image.payload])
+  private func header(of image: Chunk, frame: Int, dataEnd: Int) throws(WebPError) -> (ImageSize, Bool) {
+    let payload = UnsafeRawBufferPointer(rebasing: bytes[image.payload.lowerBound..<dataEnd])
     if image.type == .lossless {
       do {
         let header = try VP8LHeader.read(payload, offset: image.payload.lowerBound)
@@ -231,7 +232,7 @@ struct WebPIndexBuilder {
       }
     }
     do {
-      let header = try VP8FrameHeader.read(payload, offset: image.payload.lowerBound)
+      let header = try VP8FrameHeader.read(payload, chunkSize: image.payload.count, offset: image.payload.lowerBound)
       return (ImageSize(width: header.width, height: header.height), false)
     } catch {
       throw .invalidImageHeader(frame: frame, reason: error.description, offset: error.offset)
