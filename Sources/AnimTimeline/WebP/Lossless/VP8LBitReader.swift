@@ -65,8 +65,8 @@ struct VP8LBitReader {
       // Eight bytes at once; bytes beyond the counted ones land above
       // `bitCount` and are the true following bits.
       let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-      bits |= word << UInt64(bitCount)
-      position += (63 - bitCount) >> 3
+      bits |= word << UInt64(truncatingIfNeeded: bitCount)
+      position &+= (63 &- bitCount) >> 3
       bitCount |= 56
     } else {
       refillSlowly()
@@ -96,9 +96,9 @@ struct VP8LBitReader {
   @inline(__always)
   mutating func read(_ count: Int) -> Int {
     if bitCount < count { refill() }
-    let value = Int(truncatingIfNeeded: bits & ((1 << UInt64(count)) &- 1))
-    bits >>= UInt64(count)
-    bitCount -= count
+    let value = Int(truncatingIfNeeded: bits & ((1 << UInt64(truncatingIfNeeded: count)) &- 1))
+    bits >>= UInt64(truncatingIfNeeded: count)
+    bitCount &-= count
     return value
   }
 
@@ -112,17 +112,19 @@ struct VP8LBitReader {
   // root entry's link stays inside its code's table.
   @inline(__always)
   mutating func readSymbol(_ table: UnsafePointer<UInt32>) -> Int {
+    // Wrapping arithmetic: lengths are at most 15 and at least 15 bits
+    // are buffered.
     var entry = table[Int(truncatingIfNeeded: bits) & VP8LPrefixTables.rootMask]
     var length = Int(truncatingIfNeeded: entry & 0xFF)
     if length > VP8LPrefixTables.rootBits {
       bits >>= UInt64(VP8LPrefixTables.rootBits)
-      bitCount -= VP8LPrefixTables.rootBits
-      let subBits = length - VP8LPrefixTables.rootBits
-      entry = table[Int(truncatingIfNeeded: entry >> 16) + (Int(truncatingIfNeeded: bits) & ((1 << subBits) - 1))]
+      bitCount &-= VP8LPrefixTables.rootBits
+      let subBits = length &- VP8LPrefixTables.rootBits
+      entry = table[Int(truncatingIfNeeded: entry >> 16) &+ (Int(truncatingIfNeeded: bits) & ((1 &<< subBits) &- 1))]
       length = Int(truncatingIfNeeded: entry & 0xFF)
     }
-    bits >>= UInt64(length)
-    bitCount -= length
+    bits >>= UInt64(truncatingIfNeeded: length)
+    bitCount &-= length
     return Int(truncatingIfNeeded: entry >> 16)
   }
 
@@ -130,7 +132,7 @@ struct VP8LBitReader {
   /// lookup of several codes at once).
   @inline(__always)
   mutating func skip(_ count: Int) {
-    bits >>= UInt64(count)
-    bitCount -= count
+    bits >>= UInt64(truncatingIfNeeded: count)
+    bitCount &-= count
   }
 }

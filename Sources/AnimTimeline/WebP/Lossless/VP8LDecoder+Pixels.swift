@@ -65,7 +65,7 @@ extension VP8LDecoder {
   private static func prefixValue(_ symbol: Int, _ reader: inout VP8LBitReader) -> Int {
     if symbol < 4 { return symbol + 1 }
     let extraBits = (symbol - 2) >> 1
-    return ((2 + (symbol & 1)) << extraBits) + reader.read(extraBits) + 1
+    return ((2 &+ (symbol & 1)) &<< extraBits) &+ reader.read(extraBits) &+ 1
   }
 
   /// The pixel loop. `groupImage` holds each tile's group index when
@@ -79,12 +79,15 @@ extension VP8LDecoder {
   // indices were renumbered below the group count, and each backward
   // reference is checked against the start and the end of the image.
   private static func decodePixels(
-    reader: inout VP8LBitReader, into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+    reader stream: inout VP8LBitReader, into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
     tables: UnsafePointer<UInt32>, groups: UnsafePointer<VP8LPrefixGroup>, packed: UnsafePointer<UInt64>,
     groupImage: UnsafePointer<UInt32>, groupBits: Int, groupWidth: Int,
     cache: UnsafeMutablePointer<UInt32>, cacheBits: Int, distanceOffsets: UnsafePointer<UInt8>,
     rowsDone: (Int) -> Void
   ) throws(VP8LDecodingError) {
+    // A local copy, kept in registers through the loop.
+    var reader = stream
+    defer { stream = reader }
     let end = width * height
     // `col & groupMask == 0` at the start of each tile (each row without
     // meta codes).
@@ -161,7 +164,7 @@ extension VP8LDecoder {
             while cached < position {
               let argb = pixels[cached]
               cache[Int((argb &* cacheMultiplier) >> cacheShift)] = argb
-              cached += 1
+              cached &+= 1
             }
           }
           if col & groupMask != 0 && groupBits != 0 {
@@ -173,22 +176,23 @@ extension VP8LDecoder {
           while cached < position {
             let argb = pixels[cached]
             cache[Int((argb &* cacheMultiplier) >> cacheShift)] = argb
-            cached += 1
+            cached &+= 1
           }
           pixel = cache[green - 280]
         }
       }
+      // Wrapping: position < end, so none of these overflow.
       pixels[position] = pixel
-      position += 1
-      col += 1
+      position &+= 1
+      col &+= 1
       if col == width {
         col = 0
-        row += 1
+        row &+= 1
         if cacheBits > 0 {
           while cached < position {
             let argb = pixels[cached]
             cache[Int((argb &* cacheMultiplier) >> cacheShift)] = argb
-            cached += 1
+            cached &+= 1
           }
         }
         if row & (VP8LRowWriter.batchRows - 1) == 0 { rowsDone(row) }

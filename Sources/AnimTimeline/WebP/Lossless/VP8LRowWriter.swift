@@ -39,6 +39,12 @@ struct VP8LRowWriter {
   /// The output.
   let target: Target
 
+  /// The word whose bytes in memory are R, G, B, A of the pixel `argb`.
+  @inline(__always)
+  private static func rgbaWord(_ argb: UInt32) -> UInt32 {
+    ((argb & 0xFF00_FF00) | (argb >> 16) & 0xFF | (argb & 0xFF) << 16).littleEndian
+  }
+
   /// Transforms and writes out rows `rows` of the decoded `pixels`.
   ///
   /// - Complexity: O(*n*) in the pixels of the rows.
@@ -79,10 +85,7 @@ struct VP8LRowWriter {
     case .rgba(let rgba):
       let out = rgba + first * width * 4
       for index in 0..<total {
-        let argb = source[index]
-        // Memory order R, G, B, A: little-endian 0xAABBGGRR.
-        let value = (argb & 0xFF00_FF00) | (argb >> 16) & 0xFF | (argb & 0xFF) << 16
-        out.storeBytes(of: value.littleEndian, toByteOffset: index * 4, as: UInt32.self)
+        out.storeBytes(of: Self.rgbaWord(source[index]), toByteOffset: index * 4, as: UInt32.self)
       }
     case .green(let plane):
       let out = plane + first * width

@@ -20,56 +20,63 @@ extension VP8LTransform {
     (((a ^ b) & 0xFEFE_FEFE) >> 1) &+ (a & b)
   }
 
+  /// The four channels of a pixel as 16-bit lanes (B, G, R, A).
+  @inline(__always)
+  private static func lanes(_ pixel: UInt32) -> SIMD4<Int16> {
+    SIMD4<Int16>(truncatingIfNeeded: unsafeBitCast(pixel.littleEndian, to: SIMD4<UInt8>.self))
+  }
+
+  /// The pixel of four lanes clamped to 0...255.
+  @inline(__always)
+  private static func pixel(clamping lanes: SIMD4<Int16>) -> UInt32 {
+    let clamped = lanes.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
+    return UInt32(littleEndian: unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: clamped), to: UInt32.self))
+  }
+
   /// The one of `top` and `left` closer (in summed per-channel distance)
   /// to the gradient estimate `left + top - topLeft`; `top` on a tie.
   @inline(__always)
   static func select(top: UInt32, left: UInt32, topLeft: UInt32) -> UInt32 {
-    var difference = 0
-    var shift: UInt32 = 0
-    while shift < 32 {
-      let t = Int((top >> shift) & 0xFF)
-      let l = Int((left >> shift) & 0xFF)
-      let tl = Int((topLeft >> shift) & 0xFF)
-      // |estimate - left| = |t - tl|, |estimate - top| = |l - tl|.
-      difference += abs(l - tl) - abs(t - tl)
-      shift += 8
-    }
-    return difference <= 0 ? top : left
-  }
-
-  /// `value` clamped to 0...255.
-  @inline(__always)
-  private static func clamp(_ value: Int) -> UInt32 {
-    UInt32(truncatingIfNeeded: value < 0 ? 0 : value > 255 ? 255 : value)
+    // |estimate - left| = |t - tl| and |estimate - top| = |l - tl|, per
+    // channel.
+    let t = lanes(top)
+    let l = lanes(left)
+    let tl = lanes(topLeft)
+    let toTop = l &- tl
+    let toLeft = t &- tl
+    let difference =
+      toTop.replacing(with: 0 &- toTop, where: toTop .< 0) &- toLeft.replacing(with: 0 &- toLeft, where: toLeft .< 0)
+    return difference.wrappedSum() <= 0 ? top : left
   }
 
   /// Per channel, `a + b - c` clamped to 0...255.
   @inline(__always)
   static func clampedAddSubtractFull(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
-    var result: UInt32 = 0
-    var shift: UInt32 = 0
-    while shift < 32 {
-      let value = Int((a >> shift) & 0xFF) + Int((b >> shift) & 0xFF) - Int((c >> shift) & 0xFF)
-      result |= clamp(value) << shift
-      shift += 8
-    }
-    return result
+    pixel(clamping: lanes(a) &+ lanes(b) &- lanes(c))
   }
 
   /// Per channel, with `m` the average of `a` and `b`: `m + (m - c) / 2`
   /// (the division truncating toward zero) clamped to 0...255.
   @inline(__always)
   static func clampedAddSubtractHalf(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
-    let mean = average(a, b)
-    var result: UInt32 = 0
-    var shift: UInt32 = 0
-    while shift < 32 {
-      let m = Int((mean >> shift) & 0xFF)
-      let value = m + (m - Int((c >> shift) & 0xFF)) / 2
-      result |= clamp(value) << shift
-      shift += 8
+    let mean = lanes(average(a, b))
+    let step = mean &- lanes(c)
+    // Halving toward zero: add 1 to negative values before the shift.
+    let half = (step &+ step.replacing(with: 1, where: step .< 0).replacing(with: 0, where: step .>= 0)) &>> 1
+    return pixel(clamping: mean &+ half)
+  }
+
+  /// Adds `predict(top)` to each pixel of `line[range]`, for the modes
+  /// that do not look at the left pixel (so pixels do not wait on each
+  /// other).
+  @inline(__always)
+  private static func runFromAbove(
+    _ line: UnsafeMutablePointer<UInt32>, _ above: UnsafeMutablePointer<UInt32>, _ range: Range<Int>,
+    _ predict: (UnsafeMutablePointer<UInt32>) -> UInt32
+  ) {
+    for x in range {
+      line[x] = add(line[x], predict(above + x))
     }
-    return result
   }
 
   /// Adds `predict(left, top)` to each pixel of `line[range]`, where
@@ -112,14 +119,14 @@ extension VP8LTransform {
         let range = x..<end
         switch (tiles[tile] >> 8) & 0xF {
         case 1: Self.run(line, above, range) { left, _ in left }
-        case 2: Self.run(line, above, range) { _, top in top[0] }
-        case 3: Self.run(line, above, range) { _, top in top[1] }
-        case 4: Self.run(line, above, range) { _, top in top[-1] }
+        case 2: Self.runFromAbove(line, above, range) { top in top[0] }
+        case 3: Self.runFromAbove(line, above, range) { top in top[1] }
+        case 4: Self.runFromAbove(line, above, range) { top in top[-1] }
         case 5: Self.run(line, above, range) { left, top in Self.average(Self.average(left, top[1]), top[0]) }
         case 6: Self.run(line, above, range) { left, top in Self.average(left, top[-1]) }
         case 7: Self.run(line, above, range) { left, top in Self.average(left, top[0]) }
-        case 8: Self.run(line, above, range) { _, top in Self.average(top[-1], top[0]) }
-        case 9: Self.run(line, above, range) { _, top in Self.average(top[0], top[1]) }
+        case 8: Self.runFromAbove(line, above, range) { top in Self.average(top[-1], top[0]) }
+        case 9: Self.runFromAbove(line, above, range) { top in Self.average(top[0], top[1]) }
         case 10:
           Self.run(line, above, range) { left, top in
             Self.average(Self.average(left, top[-1]), Self.average(top[0], top[1]))
@@ -128,7 +135,7 @@ extension VP8LTransform {
         case 12: Self.run(line, above, range) { left, top in Self.clampedAddSubtractFull(left, top[0], top[-1]) }
         case 13: Self.run(line, above, range) { left, top in Self.clampedAddSubtractHalf(left, top[0], top[-1]) }
         default:  // 0, and 14 and 15 as libwebp takes them
-          Self.run(line, above, range) { _, _ in Self.black }
+          Self.runFromAbove(line, above, range) { _ in Self.black }
         }
         x = end
         tile += 1

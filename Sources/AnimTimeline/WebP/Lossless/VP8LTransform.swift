@@ -74,13 +74,6 @@ struct VP8LTransform {
     }
   }
 
-  /// The colour-transform delta: the product of two signed bytes, over 32
-  /// (rounding down).
-  @inline(__always)
-  private static func delta(_ multiplier: Int8, _ color: Int8) -> Int {
-    (Int(multiplier) * Int(color)) >> 5
-  }
-
   private func undoCrossColor(rows: Int, firstRow: Int, pixels: UnsafeMutablePointer<UInt32>, elements: UnsafePointer<UInt32>) {
     let tilesPerRow = Self.subsampledSize(width, bits)
     let tileWidth = 1 << bits
@@ -90,19 +83,21 @@ struct VP8LTransform {
       var x = 0
       var tile = 0
       while x < width {
+        // Signed multipliers; each delta is a product of two signed
+        // bytes over 32, rounding down.
         let element = tiles[tile]
-        let greenToRed = Int8(truncatingIfNeeded: element)
-        let greenToBlue = Int8(truncatingIfNeeded: element >> 8)
-        let redToBlue = Int8(truncatingIfNeeded: element >> 16)
+        let greenToRed = Int32(Int8(truncatingIfNeeded: element))
+        let greenToBlue = Int32(Int8(truncatingIfNeeded: element >> 8))
+        let redToBlue = Int32(Int8(truncatingIfNeeded: element >> 16))
         let end = min(x + tileWidth, width)
         while x < end {
           let argb = line[x]
-          let green = Int8(truncatingIfNeeded: argb >> 8)
-          let red = (Int(argb >> 16) &+ Self.delta(greenToRed, green)) & 0xFF
+          let green = Int32(Int8(truncatingIfNeeded: argb >> 8))
+          let red = (Int32(truncatingIfNeeded: argb >> 16) &+ ((greenToRed &* green) >> 5)) & 0xFF
+          let signedRed = Int32(Int8(truncatingIfNeeded: red))
           let blue =
-            (Int(argb & 0xFF) &+ Self.delta(greenToBlue, green)
-              &+ Self.delta(redToBlue, Int8(truncatingIfNeeded: red))) & 0xFF
-          line[x] = (argb & 0xFF00_FF00) | UInt32(red) << 16 | UInt32(blue)
+            (Int32(truncatingIfNeeded: argb) &+ ((greenToBlue &* green) >> 5) &+ ((redToBlue &* signedRed) >> 5)) & 0xFF
+          line[x] = (argb & 0xFF00_FF00) | UInt32(truncatingIfNeeded: red) << 16 | UInt32(truncatingIfNeeded: blue)
           x += 1
         }
         tile += 1
