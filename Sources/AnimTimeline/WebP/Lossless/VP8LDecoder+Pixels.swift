@@ -35,12 +35,14 @@ extension VP8LDecoder {
             try packed.withUnsafeBufferPointer { (packed) throws(VP8LDecodingError) in
               try groupImage.withUnsafeBufferPointer { (groupImage) throws(VP8LDecodingError) in
                 try VP8LDistanceMap.offsets.withUnsafeBufferPointer { (offsets) throws(VP8LDecodingError) in
-                  // Every one of these arrays has at least one element.
+                  // Every one of these arrays has at least one element (the
+                  // entropy image is read only with meta codes, after it has
+                  // been decoded).
                   guard let pixels = output.baseAddress, let cache = cache.baseAddress,
                     let tables = entries.baseAddress, let groups = groupList.baseAddress,
-                    let packed = packed.baseAddress, let groupImage = groupImage.baseAddress,
-                    let offsets = offsets.baseAddress
+                    let packed = packed.baseAddress, let offsets = offsets.baseAddress
                   else { return }
+                  let groupImage = groupImage.baseAddress ?? UnsafePointer(cache)
                   var written = 0
                   try Self.decodePixels(
                     reader: &reader, into: pixels, width: width, height: height, tables: tables, groups: groups,
@@ -163,7 +165,7 @@ extension VP8LDecoder {
           if cacheBits > 0 {
             while cached < position {
               let argb = pixels[cached]
-              cache[Int((argb &* cacheMultiplier) >> cacheShift)] = argb
+              cache[Int((argb &* cacheMultiplier) &>> cacheShift)] = argb
               cached &+= 1
             }
           }
@@ -175,7 +177,7 @@ extension VP8LDecoder {
           // A colour cache hit: the cache holds every pixel before this.
           while cached < position {
             let argb = pixels[cached]
-            cache[Int((argb &* cacheMultiplier) >> cacheShift)] = argb
+            cache[Int((argb &* cacheMultiplier) &>> cacheShift)] = argb
             cached &+= 1
           }
           pixel = cache[green - 280]
@@ -191,7 +193,7 @@ extension VP8LDecoder {
         if cacheBits > 0 {
           while cached < position {
             let argb = pixels[cached]
-            cache[Int((argb &* cacheMultiplier) >> cacheShift)] = argb
+            cache[Int((argb &* cacheMultiplier) &>> cacheShift)] = argb
             cached &+= 1
           }
         }

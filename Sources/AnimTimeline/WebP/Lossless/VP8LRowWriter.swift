@@ -60,32 +60,39 @@ struct VP8LRowWriter {
   }
 
   private func writeBatch(first: Int, count: Int, pixels: UnsafePointer<UInt32>) {
-    let source: UnsafePointer<UInt32>
-    if transforms.isEmpty {
-      source = pixels + first * width
-    } else {
-      let batch = cache + width
-      batch.update(from: pixels + first * codedWidth, count: count * codedWidth)
-      var index = transforms.count - 1
-      while index >= 0 {
-        let transform = transforms[index]
-        let data: UnsafePointer<UInt32>
-        switch transform.kind {
-        case .predictor: data = predictorModes
-        case .crossColor: data = colorElements
-        case .subtractGreen, .colorIndexing: data = palette
-        }
-        transform.undo(rows: count, firstRow: first, pixels: batch, data: data, imageHeight: height)
-        index -= 1
+    // The transform undone last, if it adds green, is folded into the
+    // output loop (where an alpha plane, which keeps only green, skips
+    // it); the first one undone reads the decoded pixels directly.
+    let greenLast = transforms.first?.kind == .subtractGreen
+    var source = pixels + first * codedWidth
+    var index = transforms.count - 1
+    let stop = greenLast ? 1 : 0
+    let batch = cache + width
+    while index >= stop {
+      let transform = transforms[index]
+      let data: UnsafePointer<UInt32>
+      switch transform.kind {
+      case .predictor: data = predictorModes
+      case .crossColor: data = colorElements
+      case .subtractGreen, .colorIndexing: data = palette
       }
+      transform.undo(rows: count, firstRow: first, source: source, pixels: batch, data: data, imageHeight: height)
       source = UnsafePointer(batch)
+      index -= 1
     }
     let total = count * width
     switch target {
     case .rgba(let rgba):
       let out = rgba + first * width * 4
-      for index in 0..<total {
-        out.storeBytes(of: Self.rgbaWord(source[index]), toByteOffset: index * 4, as: UInt32.self)
+      if greenLast {
+        for index in 0..<total {
+          let value = Self.rgbaWord(VP8LTransform.addGreen(source[index]))
+          out.storeBytes(of: value, toByteOffset: index * 4, as: UInt32.self)
+        }
+      } else {
+        for index in 0..<total {
+          out.storeBytes(of: Self.rgbaWord(source[index]), toByteOffset: index * 4, as: UInt32.self)
+        }
       }
     case .green(let plane):
       let out = plane + first * width

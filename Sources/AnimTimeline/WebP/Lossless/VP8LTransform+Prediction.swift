@@ -66,51 +66,90 @@ extension VP8LTransform {
     return pixel(clamping: mean &+ half)
   }
 
-  /// Adds `predict(top)` to each pixel of `line[range]`, for the modes
-  /// that do not look at the left pixel (so pixels do not wait on each
-  /// other).
+  /// Mode 1 (L): each pixel adds the one to its left, a running sum per
+  /// channel; four pixels at a time as a prefix sum (two shifted adds),
+  /// so only one add a block waits on the block before.
   @inline(__always)
-  private static func runFromAbove(
-    _ line: UnsafeMutablePointer<UInt32>, _ above: UnsafeMutablePointer<UInt32>, _ range: Range<Int>,
-    _ predict: (UnsafeMutablePointer<UInt32>) -> UInt32
+  private static func runFromLeft(
+    _ input: UnsafePointer<UInt32>, _ line: UnsafeMutablePointer<UInt32>, _ range: Range<Int>
   ) {
-    for x in range {
-      line[x] = add(line[x], predict(above + x))
+    @inline(__always)
+    func bytes(_ words: SIMD4<UInt32>) -> SIMD16<UInt8> { unsafeBitCast(words, to: SIMD16<UInt8>.self) }
+    @inline(__always)
+    func words(_ bytes: SIMD16<UInt8>) -> SIMD4<UInt32> { unsafeBitCast(bytes, to: SIMD4<UInt32>.self) }
+    var left = line[range.lowerBound - 1]
+    var x = range.lowerBound
+    while x + 4 <= range.upperBound {
+      let block = SIMD4<UInt32>(input[x], input[x + 1], input[x + 2], input[x + 3])
+      var sums = bytes(block) &+ bytes(SIMD4(0, block[0], block[1], block[2]))
+      let partial = words(sums)
+      sums &+= bytes(SIMD4(0, 0, partial[0], partial[1]))
+      let result = words(sums &+ bytes(SIMD4(repeating: left)))
+      line[x] = result[0]
+      line[x + 1] = result[1]
+      line[x + 2] = result[2]
+      line[x + 3] = result[3]
+      left = result[3]
+      x += 4
+    }
+    while x < range.upperBound {
+      left = add(input[x], left)
+      line[x] = left
+      x += 1
     }
   }
 
-  /// Adds `predict(left, top)` to each pixel of `line[range]`, where
-  /// `top` points at the pixel above (`top[-1]` is TL, `top[1]` TR).
+  /// Writes `input[x] + predict(top)` to each pixel of `line[range]`,
+  /// for the modes that do not look at the left pixel (so pixels do not
+  /// wait on each other).
+  @inline(__always)
+  private static func runFromAbove(
+    _ input: UnsafePointer<UInt32>, _ line: UnsafeMutablePointer<UInt32>, _ above: UnsafeMutablePointer<UInt32>,
+    _ range: Range<Int>, _ predict: (UnsafeMutablePointer<UInt32>) -> UInt32
+  ) {
+    for x in range {
+      line[x] = add(input[x], predict(above + x))
+    }
+  }
+
+  /// Writes `input[x] + predict(left, top)` to each pixel of
+  /// `line[range]`, where `top` points at the pixel above (`top[-1]` is
+  /// TL, `top[1]` TR).
   @inline(__always)
   private static func run(
-    _ line: UnsafeMutablePointer<UInt32>, _ above: UnsafeMutablePointer<UInt32>, _ range: Range<Int>,
-    _ predict: (UInt32, UnsafeMutablePointer<UInt32>) -> UInt32
+    _ input: UnsafePointer<UInt32>, _ line: UnsafeMutablePointer<UInt32>, _ above: UnsafeMutablePointer<UInt32>,
+    _ range: Range<Int>, _ predict: (UInt32, UnsafeMutablePointer<UInt32>) -> UInt32
   ) {
     var left = line[range.lowerBound - 1]
     for x in range {
-      left = add(line[x], predict(left, above + x))
+      left = add(input[x], predict(left, above + x))
       line[x] = left
     }
   }
 
-  /// Undoes prediction on `rows` rows from row `firstRow` at `pixels`;
+  /// Undoes prediction on `rows` rows from row `firstRow`, from the
+  /// residuals at `source` into `pixels` (which may be the same memory);
   /// the row above is at `pixels - width` unless `firstRow` is 0.
   ///
   /// - Complexity: O(*n*) in the pixels of the rows.
   // unsafe: every pixel of the predicted rows; tile indices are bounded
   // by the tile image's size.
-  func undoPrediction(rows: Int, firstRow: Int, pixels: UnsafeMutablePointer<UInt32>, modes: UnsafePointer<UInt32>) {
+  func undoPrediction(
+    rows: Int, firstRow: Int, source: UnsafePointer<UInt32>, pixels: UnsafeMutablePointer<UInt32>,
+    modes: UnsafePointer<UInt32>
+  ) {
     let tilesPerRow = Self.subsampledSize(width, bits)
     var start = 0
     if firstRow == 0 {
-      pixels[0] = Self.add(pixels[0], Self.black)
-      for x in 1..<max(width, 1) { pixels[x] = Self.add(pixels[x], pixels[x - 1]) }
+      pixels[0] = Self.add(source[0], Self.black)
+      if width > 1 { Self.runFromLeft(source, pixels, 1..<width) }
       start = 1
     }
     for row in start..<rows {
+      let input = source + row * width
       let line = pixels + row * width
       let above = line - width
-      line[0] = Self.add(line[0], above[0])
+      line[0] = Self.add(input[0], above[0])
       let tiles = modes + ((firstRow + row) >> bits) * tilesPerRow
       var x = 1
       var tile = 0
@@ -118,24 +157,24 @@ extension VP8LTransform {
         let end = min((tile + 1) << bits, width)
         let range = x..<end
         switch (tiles[tile] >> 8) & 0xF {
-        case 1: Self.run(line, above, range) { left, _ in left }
-        case 2: Self.runFromAbove(line, above, range) { top in top[0] }
-        case 3: Self.runFromAbove(line, above, range) { top in top[1] }
-        case 4: Self.runFromAbove(line, above, range) { top in top[-1] }
-        case 5: Self.run(line, above, range) { left, top in Self.average(Self.average(left, top[1]), top[0]) }
-        case 6: Self.run(line, above, range) { left, top in Self.average(left, top[-1]) }
-        case 7: Self.run(line, above, range) { left, top in Self.average(left, top[0]) }
-        case 8: Self.runFromAbove(line, above, range) { top in Self.average(top[-1], top[0]) }
-        case 9: Self.runFromAbove(line, above, range) { top in Self.average(top[0], top[1]) }
+        case 1: Self.runFromLeft(input, line, range)
+        case 2: Self.runFromAbove(input, line, above, range) { top in top[0] }
+        case 3: Self.runFromAbove(input, line, above, range) { top in top[1] }
+        case 4: Self.runFromAbove(input, line, above, range) { top in top[-1] }
+        case 5: Self.run(input, line, above, range) { left, top in Self.average(Self.average(left, top[1]), top[0]) }
+        case 6: Self.run(input, line, above, range) { left, top in Self.average(left, top[-1]) }
+        case 7: Self.run(input, line, above, range) { left, top in Self.average(left, top[0]) }
+        case 8: Self.runFromAbove(input, line, above, range) { top in Self.average(top[-1], top[0]) }
+        case 9: Self.runFromAbove(input, line, above, range) { top in Self.average(top[0], top[1]) }
         case 10:
-          Self.run(line, above, range) { left, top in
+          Self.run(input, line, above, range) { left, top in
             Self.average(Self.average(left, top[-1]), Self.average(top[0], top[1]))
           }
-        case 11: Self.run(line, above, range) { left, top in Self.select(top: top[0], left: left, topLeft: top[-1]) }
-        case 12: Self.run(line, above, range) { left, top in Self.clampedAddSubtractFull(left, top[0], top[-1]) }
-        case 13: Self.run(line, above, range) { left, top in Self.clampedAddSubtractHalf(left, top[0], top[-1]) }
+        case 11: Self.run(input, line, above, range) { left, top in Self.select(top: top[0], left: left, topLeft: top[-1]) }
+        case 12: Self.run(input, line, above, range) { left, top in Self.clampedAddSubtractFull(left, top[0], top[-1]) }
+        case 13: Self.run(input, line, above, range) { left, top in Self.clampedAddSubtractHalf(left, top[0], top[-1]) }
         default:  // 0, and 14 and 15 as libwebp takes them
-          Self.runFromAbove(line, above, range) { _ in Self.black }
+          Self.runFromAbove(input, line, above, range) { _ in Self.black }
         }
         x = end
         tile += 1
