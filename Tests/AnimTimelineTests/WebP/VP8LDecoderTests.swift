@@ -352,4 +352,42 @@ import TimelineScript
       #expect(error.kind == .badBackwardReference)
     }
   }
+
+  /// libwebp's reader starts with one 64-bit word: a stream shorter than
+  /// 8 bytes reads as if zero bytes made it up to 8 (so a cut that drops
+  /// only zero bits there still decodes), and bits past those are missing.
+  @Test func shortStreamsReadAsPaddedToEightBytes() throws {
+    func alphaStream(width: Int) -> [UInt8] {
+      var stream = VP8LTestBitWriter()
+      stream.write(0, 3)  // no transform, no colour cache, no meta codes
+      stream.twoSymbolCode(0, 1)  // green: 0 is bit 0
+      for _ in 0..<4 { stream.write(0b0001, 4) }  // red, blue, alpha, distance: the 1-bit symbol 0
+      for _ in 0..<width { stream.write(0, 1) }  // every pixel green 0
+      return stream.bytes
+    }
+    func decodeAlpha(_ stream: ArraySlice<UInt8>, width: Int) -> Result<[UInt8], VP8LDecodingError> {
+      let bytes = Array(stream)
+      var plane = [UInt8](repeating: 0xAA, count: width)
+      var decoder = VP8LDecoder()
+      let result = bytes.withUnsafeBytes { raw in
+        plane.withUnsafeMutableBufferPointer { out in
+          Result { () throws(VP8LDecodingError) in
+            try decoder.decodeAlpha(raw, offset: 100, width: width, height: 1, into: out)
+          }
+        }
+      }
+      return result.map { plane }
+    }
+    // 3 + 35 bits of codes, then 16 zero bits: 54 bits, 7 bytes, the last
+    // two zero.
+    let short = alphaStream(width: 16)
+    #expect(short.count == 7)
+    #expect(try decodeAlpha(short[...], width: 16).get() == [UInt8](repeating: 0, count: 16))
+    #expect(try decodeAlpha(short[0..<5], width: 16).get() == [UInt8](repeating: 0, count: 16))
+    // 40 pixels need 78 bits: past 8 bytes, a cut stream is short.
+    let long = alphaStream(width: 40)
+    #expect(try decodeAlpha(long[...], width: 40).get() == [UInt8](repeating: 0, count: 40))
+    #expect(throws: VP8LDecodingError.self) { try decodeAlpha(long[0..<5], width: 40).get() }
+    #expect(throws: VP8LDecodingError(.badDimensions, offset: 100)) { try decodeAlpha(long[...], width: 0).get() }
+  }
 }

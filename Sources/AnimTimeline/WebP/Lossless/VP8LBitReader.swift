@@ -6,7 +6,9 @@
 /// ``isPastEnd`` tells whether any of them has been consumed. Callers
 /// check it where a stream must be whole (libwebp treats a stream that
 /// ends early as an error), so a loop that reads past the end produces
-/// only bounded garbage before it is stopped.
+/// only bounded garbage before it is stopped. As in libwebp, whose
+/// reader starts with a 64-bit word, a stream shorter than 8 bytes reads
+/// as if zero bytes made it up to 8: only bits past those are missing.
 struct VP8LBitReader {
   /// The first byte of the data (nil when the data is empty).
   private let base: UnsafeRawPointer?
@@ -41,7 +43,7 @@ struct VP8LBitReader {
   /// The file offset of the byte holding the next unread bit.
   var byteOffset: Int {
     let unread = max(0, bitCount - paddingBits) >> 3
-    return baseOffset &+ max(0, position - unread)
+    return baseOffset &+ max(0, min(position, count) - unread)
   }
 
   /// An error of `kind` at the current position.
@@ -73,11 +75,14 @@ struct VP8LBitReader {
     }
   }
 
-  /// ``refill()`` near the end of the data: a byte at a time, then zeros.
+  /// ``refill()`` near the end of the data: a byte at a time, then zeros
+  /// (which count as missing past the first 8 bytes).
   private mutating func refillSlowly() {
     while bitCount < 56 {
       if position < count, let base {
         bits |= UInt64(base.load(fromByteOffset: position, as: UInt8.self)) << UInt64(bitCount)
+        position += 1
+      } else if position < Self.minimumLength {
         position += 1
       } else {
         paddingBits &+= 8
@@ -85,6 +90,10 @@ struct VP8LBitReader {
       bitCount += 8
     }
   }
+
+  /// The length to which libwebp's reader makes up a shorter stream with
+  /// zero bytes (its first load is one 64-bit word).
+  private static let minimumLength = 8
 
   /// Refills if fewer than 32 bits are buffered.
   @inline(__always)

@@ -59,6 +59,14 @@ struct VP8LDecoder {
   /// `width * height` pixels, R, G, B, A bytes, straight alpha,
   /// row-major. Returns the header.
   ///
+  /// libwebp's still-image decoding (`dwebp`) lets the bitstream run on
+  /// past the chunk's declared size, to the end of the file (its padding
+  /// byte, the chunks after it); a caller that wants that behaviour for a
+  /// damaged still passes `payload` up to the end of the file. (Within an
+  /// animation libwebp stops at the chunk's size.) A stream that ends
+  /// early is an error either way; one shorter than 8 bytes is read as if
+  /// zero bytes made it up to 8, as libwebp's reader does.
+  ///
   /// - Precondition: `rgba` holds at least `width * height * 4` bytes of
   ///   the header (read it first with ``VP8LHeader/read(_:offset:)``).
   /// - Throws: ``VP8LDecodingError`` for a malformed or cut stream.
