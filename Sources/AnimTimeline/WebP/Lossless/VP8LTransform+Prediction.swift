@@ -26,44 +26,41 @@ extension VP8LTransform {
     SIMD4<Int16>(truncatingIfNeeded: unsafeBitCast(pixel.littleEndian, to: SIMD4<UInt8>.self))
   }
 
-  /// The pixel of four lanes clamped to 0...255.
+  /// Writes `input[x] + predict(left, top)` to each pixel of
+  /// `line[range]`, where `top` points at the pixel above (`top[-1]` is
+  /// TL, `top[1]` TR). The left pixel is carried from one to the next as
+  /// 16-bit lanes, so no packing or unpacking lies on the path each pixel
+  /// waits on.
   @inline(__always)
-  private static func pixel(clamping lanes: SIMD4<Int16>) -> UInt32 {
-    let clamped = lanes.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
-    return UInt32(littleEndian: unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: clamped), to: UInt32.self))
+  private static func runInLanes(
+    _ input: UnsafePointer<UInt32>, _ line: UnsafeMutablePointer<UInt32>, _ above: UnsafeMutablePointer<UInt32>,
+    _ range: Range<Int>, _ predict: (SIMD4<Int16>, UnsafeMutablePointer<UInt32>) -> SIMD4<Int16>
+  ) {
+    let byte = SIMD4<Int16>(repeating: 0xFF)
+    var left = lanes(line[range.lowerBound - 1])
+    for x in range {
+      left = (lanes(input[x]) &+ predict(left, above + x)) & byte
+      line[x] = UInt32(littleEndian: unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: left), to: UInt32.self))
+    }
   }
 
-  /// The one of `top` and `left` closer (in summed per-channel distance)
-  /// to the gradient estimate `left + top - topLeft`; `top` on a tie.
+  /// Per-lane mean rounding down.
   @inline(__always)
-  static func select(top: UInt32, left: UInt32, topLeft: UInt32) -> UInt32 {
-    // |estimate - left| = |t - tl| and |estimate - top| = |l - tl|, per
-    // channel.
-    let t = lanes(top)
-    let l = lanes(left)
-    let tl = lanes(topLeft)
-    let toTop = l &- tl
-    let toLeft = t &- tl
-    let difference =
-      toTop.replacing(with: 0 &- toTop, where: toTop .< 0) &- toLeft.replacing(with: 0 &- toLeft, where: toLeft .< 0)
-    return difference.wrappedSum() <= 0 ? top : left
+  private static func mean(_ a: SIMD4<Int16>, _ b: SIMD4<Int16>) -> SIMD4<Int16> {
+    (a &+ b) &>> 1
   }
 
-  /// Per channel, `a + b - c` clamped to 0...255.
+  /// Per-lane absolute values.
   @inline(__always)
-  static func clampedAddSubtractFull(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
-    pixel(clamping: lanes(a) &+ lanes(b) &- lanes(c))
+  private static func magnitudes(_ lanes: SIMD4<Int16>) -> SIMD4<Int16> {
+    let sign = lanes &>> 15
+    return (lanes ^ sign) &- sign
   }
 
-  /// Per channel, with `m` the average of `a` and `b`: `m + (m - c) / 2`
-  /// (the division truncating toward zero) clamped to 0...255.
+  /// Lanes clamped to 0...255.
   @inline(__always)
-  static func clampedAddSubtractHalf(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
-    let mean = lanes(average(a, b))
-    let step = mean &- lanes(c)
-    // Halving toward zero: add 1 to negative values before the shift.
-    let half = (step &+ step.replacing(with: 1, where: step .< 0).replacing(with: 0, where: step .>= 0)) &>> 1
-    return pixel(clamping: mean &+ half)
+  private static func clampedLanes(_ lanes: SIMD4<Int16>) -> SIMD4<Int16> {
+    lanes.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
   }
 
   /// Mode 1 (L): each pixel adds the one to its left, a running sum per
@@ -112,21 +109,6 @@ extension VP8LTransform {
     }
   }
 
-  /// Writes `input[x] + predict(left, top)` to each pixel of
-  /// `line[range]`, where `top` points at the pixel above (`top[-1]` is
-  /// TL, `top[1]` TR).
-  @inline(__always)
-  private static func run(
-    _ input: UnsafePointer<UInt32>, _ line: UnsafeMutablePointer<UInt32>, _ above: UnsafeMutablePointer<UInt32>,
-    _ range: Range<Int>, _ predict: (UInt32, UnsafeMutablePointer<UInt32>) -> UInt32
-  ) {
-    var left = line[range.lowerBound - 1]
-    for x in range {
-      left = add(input[x], predict(left, above + x))
-      line[x] = left
-    }
-  }
-
   /// Undoes prediction on `rows` rows from row `firstRow`, from the
   /// residuals at `source` into `pixels` (which may be the same memory);
   /// the row above is at `pixels - width` unless `firstRow` is 0.
@@ -161,18 +143,39 @@ extension VP8LTransform {
         case 2: Self.runFromAbove(input, line, above, range) { top in top[0] }
         case 3: Self.runFromAbove(input, line, above, range) { top in top[1] }
         case 4: Self.runFromAbove(input, line, above, range) { top in top[-1] }
-        case 5: Self.run(input, line, above, range) { left, top in Self.average(Self.average(left, top[1]), top[0]) }
-        case 6: Self.run(input, line, above, range) { left, top in Self.average(left, top[-1]) }
-        case 7: Self.run(input, line, above, range) { left, top in Self.average(left, top[0]) }
+        case 5:
+          Self.runInLanes(input, line, above, range) { left, top in
+            Self.mean(Self.mean(left, Self.lanes(top[1])), Self.lanes(top[0]))
+          }
+        case 6: Self.runInLanes(input, line, above, range) { left, top in Self.mean(left, Self.lanes(top[-1])) }
+        case 7: Self.runInLanes(input, line, above, range) { left, top in Self.mean(left, Self.lanes(top[0])) }
         case 8: Self.runFromAbove(input, line, above, range) { top in Self.average(top[-1], top[0]) }
         case 9: Self.runFromAbove(input, line, above, range) { top in Self.average(top[0], top[1]) }
         case 10:
-          Self.run(input, line, above, range) { left, top in
-            Self.average(Self.average(left, top[-1]), Self.average(top[0], top[1]))
+          Self.runInLanes(input, line, above, range) { left, top in
+            Self.mean(Self.mean(left, Self.lanes(top[-1])), Self.lanes(Self.average(top[0], top[1])))
           }
-        case 11: Self.run(input, line, above, range) { left, top in Self.select(top: top[0], left: left, topLeft: top[-1]) }
-        case 12: Self.run(input, line, above, range) { left, top in Self.clampedAddSubtractFull(left, top[0], top[-1]) }
-        case 13: Self.run(input, line, above, range) { left, top in Self.clampedAddSubtractHalf(left, top[0], top[-1]) }
+        case 11:
+          Self.runInLanes(input, line, above, range) { left, top in
+            let t = Self.lanes(top[0])
+            let topLeft = Self.lanes(top[-1])
+            // Distances to the gradient estimate L + T - TL: |T - TL| from
+            // L, |L - TL| from T, summed over the channels.
+            let fromTop = Self.magnitudes(left &- topLeft)
+            let fromLeft = Self.magnitudes(t &- topLeft)
+            return (fromTop &- fromLeft).wrappedSum() <= 0 ? t : left
+          }
+        case 12:
+          Self.runInLanes(input, line, above, range) { left, top in
+            Self.clampedLanes(left &+ Self.lanes(top[0]) &- Self.lanes(top[-1]))
+          }
+        case 13:
+          Self.runInLanes(input, line, above, range) { left, top in
+            // The mean of L and T, plus half (toward zero) its excess over TL.
+            let mean = (left &+ Self.lanes(top[0])) &>> 1
+            let excess = mean &- Self.lanes(top[-1])
+            return Self.clampedLanes(mean &+ ((excess &- (excess &>> 15)) &>> 1))
+          }
         default:  // 0, and 14 and 15 as libwebp takes them
           Self.runFromAbove(input, line, above, range) { _ in Self.black }
         }
