@@ -8,6 +8,10 @@ extension VP8LDecoder {
   /// Decodes `width * height` entropy-coded pixels with the groups just
   /// read into the buffer at `buffer` (grown if too small), handing
   /// finished rows to `writer` (the main image) if given.
+  ///
+  /// - Throws: ``VP8LDecodingError`` for a bad backward reference or data
+  ///   that ends early.
+  /// - Complexity: O(*n* + *m*) for *n* bits read and *m* pixels.
   mutating func decodeEntropyCoded(
     into buffer: WritableKeyPath<VP8LDecoder, [UInt32]>, width: Int, height: Int, cacheBits: Int,
     groupBits: Int, groupWidth: Int, reader: inout VP8LBitReader, writer: VP8LRowWriter?

@@ -1,7 +1,8 @@
 /// Turns finished rows of a VP8L image's entropy-coded pixels into
-/// output: copies them into a small row cache, undoes the transforms
-/// there (the last one read first), and writes RGBA bytes or, for an
-/// alpha plane, the green channel.
+/// output: undoes the transforms (the last one read first; the first one
+/// undone reads the decoded pixels, the others work in place in a small
+/// row cache), and writes RGBA bytes or, for an alpha plane, the green
+/// channel.
 ///
 /// The decoded pixels themselves stay untouched: backward references
 /// copy from them. Rows go through in batches of at most
@@ -59,6 +60,7 @@ struct VP8LRowWriter {
     }
   }
 
+  /// ``write(rows:from:)`` for at most ``batchRows`` rows.
   private func writeBatch(first: Int, count: Int, pixels: UnsafePointer<UInt32>) {
     // The transform undone last, if it adds green, is folded into the
     // output loop (where an alpha plane, which keeps only green, skips
