@@ -6,7 +6,9 @@
 /// ``isPastEnd`` tells whether any of them has been consumed. Callers
 /// check it where a stream must be whole (libwebp treats a stream that
 /// ends early as an error), so a loop that reads past the end produces
-/// only bounded garbage before it is stopped.
+/// only bounded garbage before it is stopped. As in libwebp, whose
+/// reader starts with a 64-bit word, a stream shorter than 8 bytes reads
+/// as if zero bytes made it up to 8: only bits past those are missing.
 struct VP8LBitReader {
   /// The first byte of the data (nil when the data is empty).
   private let base: UnsafeRawPointer?
@@ -41,7 +43,7 @@ struct VP8LBitReader {
   /// The file offset of the byte holding the next unread bit.
   var byteOffset: Int {
     let unread = max(0, bitCount - paddingBits) >> 3
-    return baseOffset &+ max(0, position - unread)
+    return baseOffset &+ max(0, min(position, count) - unread)
   }
 
   /// An error of `kind` at the current position.
@@ -65,19 +67,22 @@ struct VP8LBitReader {
       // Eight bytes at once; bytes beyond the counted ones land above
       // `bitCount` and are the true following bits.
       let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-      bits |= word << UInt64(bitCount)
-      position += (63 - bitCount) >> 3
+      bits |= word << UInt64(truncatingIfNeeded: bitCount)
+      position &+= (63 &- bitCount) >> 3
       bitCount |= 56
     } else {
       refillSlowly()
     }
   }
 
-  /// ``refill()`` near the end of the data: a byte at a time, then zeros.
+  /// ``refill()`` near the end of the data: a byte at a time, then zeros
+  /// (which count as missing past the first 8 bytes).
   private mutating func refillSlowly() {
     while bitCount < 56 {
       if position < count, let base {
         bits |= UInt64(base.load(fromByteOffset: position, as: UInt8.self)) << UInt64(bitCount)
+        position += 1
+      } else if position < Self.minimumLength {
         position += 1
       } else {
         paddingBits &+= 8
@@ -85,6 +90,10 @@ struct VP8LBitReader {
       bitCount += 8
     }
   }
+
+  /// The length to which libwebp's reader makes up a shorter stream with
+  /// zero bytes (its first load is one 64-bit word).
+  private static let minimumLength = 8
 
   /// Refills if fewer than 32 bits are buffered.
   @inline(__always)
@@ -96,9 +105,9 @@ struct VP8LBitReader {
   @inline(__always)
   mutating func read(_ count: Int) -> Int {
     if bitCount < count { refill() }
-    let value = Int(truncatingIfNeeded: bits & ((1 << UInt64(count)) &- 1))
-    bits >>= UInt64(count)
-    bitCount -= count
+    let value = Int(truncatingIfNeeded: bits & ((1 << UInt64(truncatingIfNeeded: count)) &- 1))
+    bits >>= UInt64(truncatingIfNeeded: count)
+    bitCount &-= count
     return value
   }
 
@@ -112,17 +121,19 @@ struct VP8LBitReader {
   // root entry's link stays inside its code's table.
   @inline(__always)
   mutating func readSymbol(_ table: UnsafePointer<UInt32>) -> Int {
+    // Wrapping arithmetic: lengths are at most 15 and at least 15 bits
+    // are buffered.
     var entry = table[Int(truncatingIfNeeded: bits) & VP8LPrefixTables.rootMask]
     var length = Int(truncatingIfNeeded: entry & 0xFF)
     if length > VP8LPrefixTables.rootBits {
       bits >>= UInt64(VP8LPrefixTables.rootBits)
-      bitCount -= VP8LPrefixTables.rootBits
-      let subBits = length - VP8LPrefixTables.rootBits
-      entry = table[Int(truncatingIfNeeded: entry >> 16) + (Int(truncatingIfNeeded: bits) & ((1 << subBits) - 1))]
+      bitCount &-= VP8LPrefixTables.rootBits
+      let subBits = length &- VP8LPrefixTables.rootBits
+      entry = table[Int(truncatingIfNeeded: entry >> 16) &+ (Int(truncatingIfNeeded: bits) & ((1 &<< subBits) &- 1))]
       length = Int(truncatingIfNeeded: entry & 0xFF)
     }
-    bits >>= UInt64(length)
-    bitCount -= length
+    bits >>= UInt64(truncatingIfNeeded: length)
+    bitCount &-= length
     return Int(truncatingIfNeeded: entry >> 16)
   }
 
@@ -130,7 +141,7 @@ struct VP8LBitReader {
   /// lookup of several codes at once).
   @inline(__always)
   mutating func skip(_ count: Int) {
-    bits >>= UInt64(count)
-    bitCount -= count
+    bits >>= UInt64(truncatingIfNeeded: count)
+    bitCount &-= count
   }
 }

@@ -8,6 +8,10 @@ extension VP8LDecoder {
   /// Decodes `width * height` entropy-coded pixels with the groups just
   /// read into the buffer at `buffer` (grown if too small), handing
   /// finished rows to `writer` (the main image) if given.
+  ///
+  /// - Throws: ``VP8LDecodingError`` for a bad backward reference or data
+  ///   that ends early.
+  /// - Complexity: O(*n* + *m*) for *n* bits read and *m* pixels.
   mutating func decodeEntropyCoded(
     into buffer: WritableKeyPath<VP8LDecoder, [UInt32]>, width: Int, height: Int, cacheBits: Int,
     groupBits: Int, groupWidth: Int, reader: inout VP8LBitReader, writer: VP8LRowWriter?
@@ -35,12 +39,14 @@ extension VP8LDecoder {
             try packed.withUnsafeBufferPointer { (packed) throws(VP8LDecodingError) in
               try groupImage.withUnsafeBufferPointer { (groupImage) throws(VP8LDecodingError) in
                 try VP8LDistanceMap.offsets.withUnsafeBufferPointer { (offsets) throws(VP8LDecodingError) in
-                  // Every one of these arrays has at least one element.
+                  // Every one of these arrays has at least one element (the
+                  // entropy image is read only with meta codes, after it has
+                  // been decoded).
                   guard let pixels = output.baseAddress, let cache = cache.baseAddress,
                     let tables = entries.baseAddress, let groups = groupList.baseAddress,
-                    let packed = packed.baseAddress, let groupImage = groupImage.baseAddress,
-                    let offsets = offsets.baseAddress
+                    let packed = packed.baseAddress, let offsets = offsets.baseAddress
                   else { return }
+                  let groupImage = groupImage.baseAddress ?? UnsafePointer(cache)
                   var written = 0
                   try Self.decodePixels(
                     reader: &reader, into: pixels, width: width, height: height, tables: tables, groups: groups,
@@ -65,7 +71,7 @@ extension VP8LDecoder {
   private static func prefixValue(_ symbol: Int, _ reader: inout VP8LBitReader) -> Int {
     if symbol < 4 { return symbol + 1 }
     let extraBits = (symbol - 2) >> 1
-    return ((2 + (symbol & 1)) << extraBits) + reader.read(extraBits) + 1
+    return ((2 &+ (symbol & 1)) &<< extraBits) &+ reader.read(extraBits) &+ 1
   }
 
   /// The pixel loop. `groupImage` holds each tile's group index when
@@ -79,12 +85,15 @@ extension VP8LDecoder {
   // indices were renumbered below the group count, and each backward
   // reference is checked against the start and the end of the image.
   private static func decodePixels(
-    reader: inout VP8LBitReader, into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+    reader stream: inout VP8LBitReader, into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
     tables: UnsafePointer<UInt32>, groups: UnsafePointer<VP8LPrefixGroup>, packed: UnsafePointer<UInt64>,
     groupImage: UnsafePointer<UInt32>, groupBits: Int, groupWidth: Int,
     cache: UnsafeMutablePointer<UInt32>, cacheBits: Int, distanceOffsets: UnsafePointer<UInt8>,
     rowsDone: (Int) -> Void
   ) throws(VP8LDecodingError) {
+    // A local copy, kept in registers through the loop.
+    var reader = stream
+    defer { stream = reader }
     let end = width * height
     // `col & groupMask == 0` at the start of each tile (each row without
     // meta codes).
@@ -160,8 +169,8 @@ extension VP8LDecoder {
           if cacheBits > 0 {
             while cached < position {
               let argb = pixels[cached]
-              cache[Int((argb &* cacheMultiplier) >> cacheShift)] = argb
-              cached += 1
+              cache[Int((argb &* cacheMultiplier) &>> cacheShift)] = argb
+              cached &+= 1
             }
           }
           if col & groupMask != 0 && groupBits != 0 {
@@ -172,23 +181,24 @@ extension VP8LDecoder {
           // A colour cache hit: the cache holds every pixel before this.
           while cached < position {
             let argb = pixels[cached]
-            cache[Int((argb &* cacheMultiplier) >> cacheShift)] = argb
-            cached += 1
+            cache[Int((argb &* cacheMultiplier) &>> cacheShift)] = argb
+            cached &+= 1
           }
           pixel = cache[green - 280]
         }
       }
+      // Wrapping: position < end, so none of these overflow.
       pixels[position] = pixel
-      position += 1
-      col += 1
+      position &+= 1
+      col &+= 1
       if col == width {
         col = 0
-        row += 1
+        row &+= 1
         if cacheBits > 0 {
           while cached < position {
             let argb = pixels[cached]
-            cache[Int((argb &* cacheMultiplier) >> cacheShift)] = argb
-            cached += 1
+            cache[Int((argb &* cacheMultiplier) &>> cacheShift)] = argb
+            cached &+= 1
           }
         }
         if row & (VP8LRowWriter.batchRows - 1) == 0 { rowsDone(row) }

@@ -59,6 +59,14 @@ struct VP8LDecoder {
   /// `width * height` pixels, R, G, B, A bytes, straight alpha,
   /// row-major. Returns the header.
   ///
+  /// libwebp's still-image decoding (`dwebp`) lets the bitstream run on
+  /// past the chunk's declared size, to the end of the file (its padding
+  /// byte, the chunks after it); a caller that wants that behaviour for a
+  /// damaged still passes `payload` up to the end of the file. (Within an
+  /// animation libwebp stops at the chunk's size.) A stream that ends
+  /// early is an error either way; one shorter than 8 bytes is read as if
+  /// zero bytes made it up to 8, as libwebp's reader does.
+  ///
   /// - Precondition: `rgba` holds at least `width * height * 4` bytes of
   ///   the header (read it first with ``VP8LHeader/read(_:offset:)``).
   /// - Throws: ``VP8LDecodingError`` for a malformed or cut stream.
@@ -103,6 +111,8 @@ struct VP8LDecoder {
 
   /// Decodes the image stream that follows the header: transforms,
   /// colour cache, meta prefix codes, prefix codes, pixels.
+  ///
+  /// - Complexity: O(*n* + *m*) for *n* bytes of data and *m* pixels.
   private mutating func decodeImage(
     width: Int, height: Int, reader: inout VP8LBitReader, target: VP8LRowWriter.Target
   ) throws(VP8LDecodingError) {
@@ -160,6 +170,9 @@ struct VP8LDecoder {
 
   /// Reads the transforms and their data; returns the width of the
   /// entropy-coded image (narrower than `width` with bundled indices).
+  ///
+  /// - Complexity: O(*n* + *t*) for *n* bits read and *t* pixels of the
+  ///   transforms' data.
   private mutating func readTransforms(
     width: Int, height: Int, reader: inout VP8LBitReader
   ) throws(VP8LDecodingError) -> Int {
@@ -216,6 +229,8 @@ struct VP8LDecoder {
   /// ``groupIndices``, and stores those indices in the entropy image.
   /// Returns the number of groups the stream holds (the largest number
   /// plus one).
+  ///
+  /// - Complexity: O(*t* + *g*) for *t* tiles and *g* groups.
   private mutating func numberGroups(tiles: Int) -> Int {
     var largest = 0
     for tile in 0..<tiles {
@@ -238,6 +253,9 @@ struct VP8LDecoder {
 
   /// Reads `count` groups of five prefix codes, keeping those that
   /// ``groupIndices`` marks as used.
+  ///
+  /// - Complexity: O(*n* + *s*) for *n* bits read and *s* table entries
+  ///   built.
   private mutating func readGroups(count: Int, cacheBits: Int, reader: inout VP8LBitReader) throws(VP8LDecodingError) {
     tables.removeAll()
     groups.removeAll(keepingCapacity: true)
@@ -259,6 +277,8 @@ struct VP8LDecoder {
 
   /// The group of five built codes, with its shortcuts and, when its
   /// literal codes are short enough, a packed table.
+  ///
+  /// - Complexity: O(2^``packedBits``).
   private mutating func makeGroup(
     green: VP8LPrefixTables.Built, red: VP8LPrefixTables.Built, blue: VP8LPrefixTables.Built,
     alpha: VP8LPrefixTables.Built, distance: VP8LPrefixTables.Built
@@ -303,6 +323,8 @@ struct VP8LDecoder {
 
   /// Decodes a sub-image (a transform's data or the entropy image):
   /// colour cache, one group of prefix codes, pixels; no transforms.
+  ///
+  /// - Complexity: O(*n* + *m*) for *n* bits read and *m* pixels.
   private mutating func decodeSubImage(
     into buffer: WritableKeyPath<VP8LDecoder, [UInt32]>, width: Int, height: Int, reader: inout VP8LBitReader
   ) throws(VP8LDecodingError) {

@@ -109,6 +109,11 @@ struct VP8LPrefixTables {
     }
 
     let size = layOut(write: nil)
+    #if ANIMTIMELINE_INTERNAL_CHECKS
+      // Links to second-level tables are 16-bit offsets (the largest
+      // table, for 2328 symbols, has 2704 entries).
+      precondition(size <= 1 << 16, "prefix code table too large")
+    #endif
     entries.append(contentsOf: repeatElement(0, count: size))
     var table: [UInt32] = []
     swap(&table, &entries)

@@ -1,7 +1,8 @@
 /// Turns finished rows of a VP8L image's entropy-coded pixels into
-/// output: copies them into a small row cache, undoes the transforms
-/// there (the last one read first), and writes RGBA bytes or, for an
-/// alpha plane, the green channel.
+/// output: undoes the transforms (the last one read first; the first one
+/// undone reads the decoded pixels, the others work in place in a small
+/// row cache), and writes RGBA bytes or, for an alpha plane, the green
+/// channel.
 ///
 /// The decoded pixels themselves stay untouched: backward references
 /// copy from them. Rows go through in batches of at most
@@ -39,6 +40,12 @@ struct VP8LRowWriter {
   /// The output.
   let target: Target
 
+  /// The word whose bytes in memory are R, G, B, A of the pixel `argb`.
+  @inline(__always)
+  private static func rgbaWord(_ argb: UInt32) -> UInt32 {
+    ((argb & 0xFF00_FF00) | (argb >> 16) & 0xFF | (argb & 0xFF) << 16).littleEndian
+  }
+
   /// Transforms and writes out rows `rows` of the decoded `pixels`.
   ///
   /// - Complexity: O(*n*) in the pixels of the rows.
@@ -53,36 +60,41 @@ struct VP8LRowWriter {
     }
   }
 
+  /// ``write(rows:from:)`` for at most ``batchRows`` rows.
   private func writeBatch(first: Int, count: Int, pixels: UnsafePointer<UInt32>) {
-    let source: UnsafePointer<UInt32>
-    if transforms.isEmpty {
-      source = pixels + first * width
-    } else {
-      let batch = cache + width
-      batch.update(from: pixels + first * codedWidth, count: count * codedWidth)
-      var index = transforms.count - 1
-      while index >= 0 {
-        let transform = transforms[index]
-        let data: UnsafePointer<UInt32>
-        switch transform.kind {
-        case .predictor: data = predictorModes
-        case .crossColor: data = colorElements
-        case .subtractGreen, .colorIndexing: data = palette
-        }
-        transform.undo(rows: count, firstRow: first, pixels: batch, data: data, imageHeight: height)
-        index -= 1
+    // The transform undone last, if it adds green, is folded into the
+    // output loop (where an alpha plane, which keeps only green, skips
+    // it); the first one undone reads the decoded pixels directly.
+    let greenLast = transforms.first?.kind == .subtractGreen
+    var source = pixels + first * codedWidth
+    var index = transforms.count - 1
+    let stop = greenLast ? 1 : 0
+    let batch = cache + width
+    while index >= stop {
+      let transform = transforms[index]
+      let data: UnsafePointer<UInt32>
+      switch transform.kind {
+      case .predictor: data = predictorModes
+      case .crossColor: data = colorElements
+      case .subtractGreen, .colorIndexing: data = palette
       }
+      transform.undo(rows: count, firstRow: first, source: source, pixels: batch, data: data, imageHeight: height)
       source = UnsafePointer(batch)
+      index -= 1
     }
     let total = count * width
     switch target {
     case .rgba(let rgba):
       let out = rgba + first * width * 4
-      for index in 0..<total {
-        let argb = source[index]
-        // Memory order R, G, B, A: little-endian 0xAABBGGRR.
-        let value = (argb & 0xFF00_FF00) | (argb >> 16) & 0xFF | (argb & 0xFF) << 16
-        out.storeBytes(of: value.littleEndian, toByteOffset: index * 4, as: UInt32.self)
+      if greenLast {
+        for index in 0..<total {
+          let value = Self.rgbaWord(VP8LTransform.addGreen(source[index]))
+          out.storeBytes(of: value, toByteOffset: index * 4, as: UInt32.self)
+        }
+      } else {
+        for index in 0..<total {
+          out.storeBytes(of: Self.rgbaWord(source[index]), toByteOffset: index * 4, as: UInt32.self)
+        }
       }
     case .green(let plane):
       let out = plane + first * width

@@ -33,10 +33,11 @@ struct VP8LTransform {
   /// The opaque black the first pixel is predicted from.
   static let black: UInt32 = 0xFF00_0000
 
-  /// Undoes this transform in place on `rows` rows of the image, the
-  /// first being row `firstRow`, starting at `pixels` (row-major at this
-  /// transform's width, or at its bundled width for colour indexing,
-  /// which writes the unbundled rows over them from the same start). The
+  /// Undoes this transform on `rows` rows of the image, the first being
+  /// row `firstRow`, reading them at `source` and writing them at
+  /// `pixels` (the same memory, or not overlapping), row-major at this
+  /// transform's width (the input at the bundled width for colour
+  /// indexing, whose wider output rows start at the same place). The
   /// predictor also reads the row above `pixels`, at `pixels - width`,
   /// and leaves its last result row there for the next call.
   ///
@@ -47,61 +48,62 @@ struct VP8LTransform {
   /// - Complexity: O(*n*) in the pixels of the rows.
   // unsafe: every pixel of every transformed row; the tile indices are
   // bounded by the tile image's size, palette indices by 256.
-  func undo(rows: Int, firstRow: Int, pixels: UnsafeMutablePointer<UInt32>, data: UnsafePointer<UInt32>, imageHeight: Int) {
+  func undo(
+    rows: Int, firstRow: Int, source: UnsafePointer<UInt32>, pixels: UnsafeMutablePointer<UInt32>,
+    data: UnsafePointer<UInt32>, imageHeight: Int
+  ) {
     switch kind {
     case .subtractGreen:
-      Self.addGreen(pixels, count: rows * width)
+      for index in 0..<rows * width { pixels[index] = Self.addGreen(source[index]) }
     case .crossColor:
-      undoCrossColor(rows: rows, firstRow: firstRow, pixels: pixels, elements: data)
+      undoCrossColor(rows: rows, firstRow: firstRow, source: source, pixels: pixels, elements: data)
     case .predictor:
-      undoPrediction(rows: rows, firstRow: firstRow, pixels: pixels, modes: data)
+      undoPrediction(rows: rows, firstRow: firstRow, source: source, pixels: pixels, modes: data)
       if firstRow + rows < imageHeight {
         (pixels - width).update(from: pixels + (rows - 1) * width, count: width)
       }
     case .colorIndexing:
-      expandIndices(rows: rows, pixels: pixels, palette: data)
+      expandIndices(rows: rows, source: source, pixels: pixels, palette: data)
     }
   }
 
-  /// Adds green to red and blue, each modulo 256.
+  /// The pixel with green added to red and blue, each modulo 256.
   @inline(__always)
-  static func addGreen(_ pixels: UnsafeMutablePointer<UInt32>, count: Int) {
-    for index in 0..<count {
-      let argb = pixels[index]
-      let green = (argb >> 8) & 0xFF
-      let redBlue = ((argb & 0x00FF_00FF) &+ (green << 16 | green)) & 0x00FF_00FF
-      pixels[index] = (argb & 0xFF00_FF00) | redBlue
-    }
+  static func addGreen(_ argb: UInt32) -> UInt32 {
+    let green = (argb >> 8) & 0xFF
+    let redBlue = ((argb & 0x00FF_00FF) &+ (green << 16 | green)) & 0x00FF_00FF
+    return (argb & 0xFF00_FF00) | redBlue
   }
 
-  /// The colour-transform delta: the product of two signed bytes, over 32
-  /// (rounding down).
-  @inline(__always)
-  private static func delta(_ multiplier: Int8, _ color: Int8) -> Int {
-    (Int(multiplier) * Int(color)) >> 5
-  }
-
-  private func undoCrossColor(rows: Int, firstRow: Int, pixels: UnsafeMutablePointer<UInt32>, elements: UnsafePointer<UInt32>) {
+  private func undoCrossColor(
+    rows: Int, firstRow: Int, source: UnsafePointer<UInt32>, pixels: UnsafeMutablePointer<UInt32>,
+    elements: UnsafePointer<UInt32>
+  ) {
     let tilesPerRow = Self.subsampledSize(width, bits)
     let tileWidth = 1 << bits
     for row in 0..<rows {
+      let input = source + row * width
       let line = pixels + row * width
       let tiles = elements + ((firstRow + row) >> bits) * tilesPerRow
       var x = 0
       var tile = 0
       while x < width {
+        // Signed multipliers; each delta is a product of two signed
+        // bytes over 32, rounding down.
         let element = tiles[tile]
-        let greenToRed = Int8(truncatingIfNeeded: element)
-        let greenToBlue = Int8(truncatingIfNeeded: element >> 8)
-        let redToBlue = Int8(truncatingIfNeeded: element >> 16)
+        // 16-bit products: a signed byte times a signed byte fits.
+        let greenToRed = Int16(Int8(truncatingIfNeeded: element))
+        let greenToBlue = Int16(Int8(truncatingIfNeeded: element >> 8))
+        let redToBlue = Int16(Int8(truncatingIfNeeded: element >> 16))
         let end = min(x + tileWidth, width)
         while x < end {
-          let argb = line[x]
-          let green = Int8(truncatingIfNeeded: argb >> 8)
-          let red = (Int(argb >> 16) &+ Self.delta(greenToRed, green)) & 0xFF
+          let argb = input[x]
+          let green = Int16(Int8(truncatingIfNeeded: argb >> 8))
+          let red = UInt8(truncatingIfNeeded: Int16(truncatingIfNeeded: argb >> 16) &+ ((greenToRed &* green) >> 5))
           let blue =
-            (Int(argb & 0xFF) &+ Self.delta(greenToBlue, green)
-              &+ Self.delta(redToBlue, Int8(truncatingIfNeeded: red))) & 0xFF
+            UInt8(
+              truncatingIfNeeded: Int16(truncatingIfNeeded: argb & 0xFF) &+ ((greenToBlue &* green) >> 5)
+                &+ ((redToBlue &* Int16(Int8(bitPattern: red))) >> 5))
           line[x] = (argb & 0xFF00_FF00) | UInt32(red) << 16 | UInt32(blue)
           x += 1
         }
@@ -112,12 +114,14 @@ struct VP8LTransform {
 
   /// Replaces each index (the green of a pixel, or a bit field of it) by
   /// its palette entry, widening the rows from the bundled width; done
-  /// from the last pixel back, so a row never overwrites input not yet
-  /// read.
-  private func expandIndices(rows: Int, pixels: UnsafeMutablePointer<UInt32>, palette: UnsafePointer<UInt32>) {
+  /// from the last pixel back, so that in place a row never overwrites
+  /// input not yet read.
+  private func expandIndices(
+    rows: Int, source: UnsafePointer<UInt32>, pixels: UnsafeMutablePointer<UInt32>, palette: UnsafePointer<UInt32>
+  ) {
     if bits == 0 {
       for index in 0..<rows * width {
-        pixels[index] = palette[Int((pixels[index] >> 8) & 0xFF)]
+        pixels[index] = palette[Int((source[index] >> 8) & 0xFF)]
       }
       return
     }
@@ -127,11 +131,11 @@ struct VP8LTransform {
     let slotMask = (1 << bits) - 1
     var row = rows - 1
     while row >= 0 {
-      let source = pixels + row * packedWidth
+      let input = source + row * packedWidth
       let target = pixels + row * width
       var x = width - 1
       while x >= 0 {
-        let packed = source[x >> bits] >> 8
+        let packed = input[x >> bits] >> 8
         let index = (packed >> UInt32((x & slotMask) * bitsPerIndex)) & indexMask
         target[x] = palette[Int(index)]
         x -= 1
