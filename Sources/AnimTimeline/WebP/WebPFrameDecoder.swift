@@ -23,11 +23,10 @@ struct WebPFrameDecoder {
   mutating func decode(
     _ frame: WebPFrameInfo, bytes: UnsafeRawBufferPointer, into rgba: UnsafeMutableBufferPointer<UInt8>
   ) throws(WebPImageError) {
-    let image = UnsafeRawBufferPointer(rebasing: bytes[frame.image])
     let data = UnsafeRawBufferPointer(rebasing: bytes[frame.image.lowerBound..<frame.dataEnd])
     if frame.isLossless {
       do {
-        _ = try lossless.decode(image, offset: frame.image.lowerBound, into: rgba)
+        _ = try lossless.decode(data, offset: frame.image.lowerBound, into: rgba)
       } catch {
         throw .lossless(error)
       }

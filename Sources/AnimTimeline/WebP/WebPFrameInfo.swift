@@ -30,7 +30,7 @@ public struct WebPFrameInfo: Hashable, Sendable {
   var image: Range<Int>
   /// Where the bitstream's data may run to: the payload's end for an
   /// animation's frame, the end of the file for a still image (libwebp's
-  /// still decoder reads on past the chunk: its padding, later chunks and
+  /// still decoders, lossy and lossless, read on past the chunk: its padding, later chunks and
   /// bytes past the RIFF size, so a bitstream cut short inside its chunk
   /// can still decode from them).
   var dataEnd: Int
