@@ -253,7 +253,9 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
 extension AnimationDecodingState {
   /// Draws every frame in order, keeping each composited frame (or, with a
   /// `maxPixelSize`, each downscaled one) when the layout keeps frames;
-  /// the first frame that does not decode whole, or `nil`.
+  /// the first frame that does not decode whole, or `nil`. The last frame
+  /// is not copied into the cache: it stays the working canvas (a still
+  /// image is never copied).
   ///
   /// - Complexity: O(*f*) frame draws, and a canvas copy per frame kept.
   mutating func playThrough(in file: AnimationLayout) -> Int? {
@@ -262,7 +264,7 @@ extension AnimationDecodingState {
         _ = output(position, in: file)
       } else {
         render(position, in: file)
-        if file.keepsFrames {
+        if file.keepsFrames, position < file.frames.count - 1 {
           cache.insert(copying: canvas, for: Self.outputKey(position, in: file), isCheckpoint: false)
         }
       }

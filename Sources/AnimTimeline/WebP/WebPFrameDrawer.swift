@@ -26,21 +26,25 @@ struct WebPFrameDrawer: AnimationFrameDrawer {
     _ position: Int, canvas: inout [UInt8], prepare: (inout [UInt8], _ overwritten: Bool) -> Void
   ) -> Bool {
     let frame = index.frames[position]
+    // A frame that covers the canvas and is not blended (a key frame, or
+    // one that does not blend) is its own canvas: decoded straight into it.
+    // bench decode --reopen (libwebp__lossy_alpha1.webp, gallery1_1.webp):
+    // no frame buffer to fill, fault in and copy.
+    if frame.rectangle.covers(width: index.canvas.width, height: index.canvas.height),
+      index.keyFrames[position] || !frame.blends
+    {
+      prepare(&canvas, true)
+      return decode(frame, into: &canvas)
+    }
     let byteCount = frame.width * frame.height * 4
     if pixels.count < byteCount {
       pixels = [UInt8](repeating: 0, count: byteCount)  // grows to the largest frame, once
     }
-    var decoded = true
-    bytes.withUnsafeBytes { file in
-      pixels.withUnsafeMutableBufferPointer { target in
-        do throws(WebPImageError) {
-          try decoder.decode(frame, bytes: file, into: target)
-        } catch {
-          decoded = false
-          lastFailure = error
-        }
-      }
-    }
+    // Out of `self` while `decode` (a mutating method) writes it.
+    var buffer = pixels
+    pixels = []
+    let decoded = decode(frame, into: &buffer)
+    pixels = buffer
     prepare(&canvas, decoded && overwritesCanvas(position))
     guard decoded else { return false }
     let previous = position > 0 ? index.frames[position - 1] : nil
@@ -52,6 +56,23 @@ struct WebPFrameDrawer: AnimationFrameDrawer {
         height: index.canvas.height, canvas: &canvas)
     }
     return true
+  }
+
+  /// Decodes `frame`'s image into the start of `target` (which holds its
+  /// pixels); whether it decoded (else `lastFailure` says why).
+  private mutating func decode(_ frame: WebPFrameInfo, into target: inout [UInt8]) -> Bool {
+    var decoded = true
+    bytes.withUnsafeBytes { file in
+      target.withUnsafeMutableBufferPointer { target in
+        do throws(WebPImageError) {
+          try decoder.decode(frame, bytes: file, into: target)
+        } catch {
+          decoded = false
+          lastFailure = error
+        }
+      }
+    }
+    return decoded
   }
 
   /// Whether frame `position` replaces every pixel: it covers the canvas
