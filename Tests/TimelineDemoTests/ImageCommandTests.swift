@@ -43,10 +43,15 @@ import Testing
   @Test func notAnImage() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try FileSystem.createFile(FilePath(directory.file("x.png")), contents: Array("RIFF0000WEBPVP8 ".utf8))
+    try FileSystem.createFile(FilePath(directory.file("x.png")), contents: Array("FORM0000AIFFCOMM".utf8))
     let run = CommandRun(["info", directory.file("x.png")])
     #expect(run.status == 2)
     #expect(run.firstErrorLine.hasSuffix("x.png: not a GIF, PNG or WebP file (its first bytes are not 'GIF8', the PNG signature or 'RIFF')"))
+    // A RIFF file goes to the WebP reader, whatever its name, which says
+    // what is wrong with it.
+    try FileSystem.createFile(FilePath(directory.file("y.png")), contents: Array("RIFF\u{4}\0\0\0WAVE".utf8))
+    let riff = CommandRun(["info", directory.file("y.png")])
+    #expect(riff.status == 2 && riff.firstErrorLine.hasSuffix("y.png: not a RIFF/WEBP file (byte 0)"), "\(riff.firstErrorLine)")
   }
 
   @Test func anAPNGFromTheCorpus() throws {

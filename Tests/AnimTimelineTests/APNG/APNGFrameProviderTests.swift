@@ -111,7 +111,8 @@ import TimelineScript
     let png = try AnimatedImage.open(bytes: TestAPNG.threeFrames.file())
     #expect(png is APNGFrameProvider && png.frameCount == 3)
     #expect(AnimatedImage.format(of: [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]) == .gif)
-    #expect(AnimatedImage.format(of: Array("RIFF....WEBP".utf8)) == nil)
+    #expect(AnimatedImage.format(of: Array("RIFF....WEBP".utf8)) == .webp)
+    #expect(AnimatedImage.format(of: Array("FORM....AIFF".utf8)) == nil)
     #expect(throws: AnimatedImageError.unknownFormat) { try AnimatedImage.open(bytes: Array("hello".utf8)) }
     #expect(throws: AnimatedImageError.self) { try AnimatedImage.open(bytes: Array(TestAPNG.threeFrames.file().prefix(20))) }
     // One path: a timeline over whatever was opened.
