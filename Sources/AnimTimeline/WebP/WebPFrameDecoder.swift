@@ -45,9 +45,3 @@ struct WebPFrameDecoder {
   }
 }
 
-// The lossy decoder keeps its token partitions' boolean decoders between
-// calls so that their array is not allocated again; the buffer pointers
-// they hold are set at the start of each `decode` and only read during
-// it, so a decoder that moves to another thread between calls shares
-// nothing. (Every provider keeps its decoder behind its lock.)
-extension VP8Decoder: @unchecked Sendable {}

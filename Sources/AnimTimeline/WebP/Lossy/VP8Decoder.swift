@@ -11,8 +11,6 @@ struct VP8Decoder {
   private var arena: [UInt8] = []
   /// One macroblock's coefficients and its Y2 block.
   private var coefficients = [Int16](repeating: 0, count: 400)
-  /// The token partitions' decoders.
-  private var partitions: [VP8BoolDecoder] = []
   /// The chroma rows of the RGBA conversion.
   private var conversionScratch: [Int32] = []
 
@@ -81,22 +79,40 @@ struct VP8Decoder {
     guard payload.count - firstEnd >= tableSize else {
       throw VP8DecodingError(kind: .truncatedPartitionTable(partitions: partitionCount), offset: offset + firstEnd)
     }
-    var tokenPartitions: [VP8BoolDecoder] = []
-    swap(&tokenPartitions, &partitions)
-    defer { swap(&tokenPartitions, &partitions) }
-    tokenPartitions.removeAll(keepingCapacity: true)
-    var start = firstEnd + tableSize
-    for index in 0..<(partitionCount - 1) {
-      let entry = firstEnd + 3 * index
-      let declared = Int(payload[entry]) | Int(payload[entry + 1]) << 8 | Int(payload[entry + 2]) << 16
-      let size = min(declared, payload.count - start)
-      tokenPartitions.append(VP8BoolDecoder(payload, start..<(start + size)))
-      start += size
+    // The partitions' decoders live on the stack for this call only (at
+    // most 8): no allocation, and no pointer into the payload outlives it.
+    return try withUnsafeTemporaryAllocation(of: VP8BoolDecoder.self, capacity: 8) {
+      (storage) throws(VP8DecodingError) -> VP8FrameHeader in
+      let tokenPartitions = UnsafeMutableBufferPointer(rebasing: storage[0..<partitionCount])
+      var start = firstEnd + tableSize
+      for index in 0..<partitionCount {
+        var end = payload.count
+        if index < partitionCount - 1 {
+          let entry = firstEnd + 3 * index
+          let declared = Int(payload[entry]) | Int(payload[entry + 1]) << 8 | Int(payload[entry + 2]) << 16
+          end = start + min(declared, payload.count - start)
+        } else if start >= payload.count {
+          throw VP8DecodingError(kind: .missingTokenData, offset: offset + start)
+        }
+        // A trivial type: initializing is all it needs, and nothing to
+        // deinitialize.
+        (storage.baseAddress! + index).initialize(to: VP8BoolDecoder(payload, start..<end))
+        start = end
+      }
+      return try decodeFrame(
+        header: header, reader: &reader, parameters: &parameters, firstEndsEarly: firstEndsEarly,
+        partitions: tokenPartitions, offset: offset, into: rgba)
     }
-    guard start < payload.count else {
-      throw VP8DecodingError(kind: .missingTokenData, offset: offset + start)
-    }
-    tokenPartitions.append(VP8BoolDecoder(payload, start..<payload.count))
+  }
+
+  /// The rest of ``decode(_:chunkSize:offset:into:)`` once the token
+  /// partitions are set up: the quantizers, the probabilities, every
+  /// macroblock row, and the conversion to RGBA.
+  private mutating func decodeFrame(
+    header: VP8FrameHeader, reader: inout VP8BoolDecoder, parameters: inout VP8FrameParameters,
+    firstEndsEarly: VP8DecodingError, partitions tokenPartitions: UnsafeMutableBufferPointer<VP8BoolDecoder>,
+    offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>
+  ) throws(VP8DecodingError) -> VP8FrameHeader {
 
     parameters.readQuantizers(&reader)
     _ = reader.readBit(128)  // refresh_entropy_probs: meaningless for one frame
@@ -117,7 +133,7 @@ struct VP8Decoder {
         var state = VP8FrameState(
           columns: columns, rows: rows, parameters: parameters, arena: arenaBase, coefficients: coefficientBase)
         try Self.decodeRows(
-          &state, modes: &reader, firstEndsEarly: firstEndsEarly, partitions: &tokenPartitions, offset: offset)
+          &state, modes: &reader, firstEndsEarly: firstEndsEarly, partitions: tokenPartitions, offset: offset)
         conversionScratch.withUnsafeMutableBufferPointer { scratch in
           guard let output = rgba.baseAddress, let scratch = scratch.baseAddress else { return }
           VP8RGBAConverter.convert(
@@ -139,7 +155,7 @@ struct VP8Decoder {
   /// - Complexity: O(macroblocks).
   private static func decodeRows(
     _ state: inout VP8FrameState, modes: inout VP8BoolDecoder, firstEndsEarly: VP8DecodingError,
-    partitions: inout [VP8BoolDecoder], offset: Int
+    partitions: UnsafeMutableBufferPointer<VP8BoolDecoder>, offset: Int
   ) throws(VP8DecodingError) {
     try VP8Tables.subblockModeProbabilities.withUnsafeBufferPointer { (subblock) throws(VP8DecodingError) in
       guard let subblockProbabilities = subblock.baseAddress else { return }
