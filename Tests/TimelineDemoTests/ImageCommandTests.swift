@@ -77,4 +77,40 @@ import Testing
       #expect(run.status == 0, "\(benchmark): \(run.errorText)")
     }
   }
+
+  /// A lossy animation with alpha from the WebP corpus through every image
+  /// command: `info --json --crc` gives the JSON's CRC-32s, and the
+  /// timeline, the frames and the benchmarks take it by content.
+  @Test func aWebPFromTheCorpus() throws {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    let path = url.deletingLastPathComponent().appendingPathComponent(
+      "shared/corpus/webp/img2webp__lossy_alpha_moving.webp").path
+    guard FileManager.default.fileExists(atPath: path) else {
+      print("ImageCommandTests.aWebPFromTheCorpus: skipped, no WebP corpus at \(path)")
+      return
+    }
+    func crcs(_ document: Data) throws -> [String] {
+      let root = try #require(try JSONSerialization.jsonObject(with: document) as? [String: Any])
+      let frames = try #require(root["frames"] as? [[String: Any]])
+      return frames.compactMap { $0["crc32"] as? String }
+    }
+    let wanted = try crcs(try #require(FileManager.default.contents(atPath: path + ".json")))
+    #expect(wanted.count == 12)
+    let info = CommandRun(["info", path, "--json", "--crc"])
+    #expect(info.status == 0)
+    #expect(try crcs(Data(info.outputText.utf8)) == wanted)
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(info.outputText.utf8)) as? [String: Any])
+    #expect(root["format"] as? String == "webp" && root["background_raw"] is String)
+    let ticks = CommandRun(["--ticks", "120", "--image", path, "--json", "--summary"])
+    #expect(ticks.status == 0 && ticks.outputText.contains(#""frames_shown":"#))
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let out = CommandRun(["frames", path, "--out", directory.file("frames"), "--format", "pam"])
+    #expect(out.status == 0, "\(out.errorText)")
+    let poster = CommandRun(["frame", path, "--at", "0", "--out", directory.file("poster.png")])
+    #expect(poster.status == 0, "\(poster.errorText)")
+    let bench = CommandRun(["bench", "decode", path, "--repeat", "2", "--reopen", "--allow-debug"])
+    #expect(bench.status == 0 && bench.outputText.contains("frames=\(wanted.count) repeats=2"), "\(bench.outputText)")
+  }
 }
