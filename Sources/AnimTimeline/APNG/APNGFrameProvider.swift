@@ -94,10 +94,7 @@ public struct APNGFrameProvider: AnimatedImageProvider {
   /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
   /// - Complexity: as ``GIFFrameProvider/frame(at:)``.
   public func frame(at index: Int) throws(FrameProviderError) -> RGBAImage {
-    guard self.index.frames.indices.contains(index) else {
-      throw .indexOutOfRange(index: index, count: self.index.frames.count)
-    }
-    return renderer.frame(at: index)
+    try renderer.frame(checking: index)
   }
 
   /// Whether frame `index` decoded whole: always, for a frame that
@@ -105,10 +102,7 @@ public struct APNGFrameProvider: AnimatedImageProvider {
   ///
   /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
   public func isFrameComplete(_ index: Int) throws(FrameProviderError) -> Bool {
-    guard self.index.frames.indices.contains(index) else {
-      throw .indexOutOfRange(index: index, count: self.index.frames.count)
-    }
-    return renderer.isFrameComplete(index)
+    try renderer.isFrameComplete(checking: index)
   }
 
   // MARK: APNG facts

@@ -109,6 +109,6 @@ extension APNGFrameProvider {
   ///
   /// - Complexity: O(1).
   public func isDrawnOnBlankCanvas(_ index: Int) -> Bool {
-    renderer.layout.blankBefore.indices.contains(index) && renderer.layout.blankBefore[index]
+    renderer.isDrawnOnBlankCanvas(index)
   }
 }

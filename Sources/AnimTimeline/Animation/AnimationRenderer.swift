@@ -30,6 +30,34 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
     }
   }
 
+  /// The pixels of frame `index`, for the façades whose error for an
+  /// index out of range is ``FrameProviderError`` (APNG, WebP).
+  ///
+  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
+  func frame(checking index: Int) throws(FrameProviderError) -> RGBAImage {
+    guard layout.frames.indices.contains(index) else {
+      throw .indexOutOfRange(index: index, count: layout.frames.count)
+    }
+    return frame(at: index)
+  }
+
+  /// Whether frame `index` decodes whole (see ``isFrameComplete(_:)``),
+  /// for the same façades.
+  ///
+  /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
+  func isFrameComplete(checking index: Int) throws(FrameProviderError) -> Bool {
+    guard layout.frames.indices.contains(index) else {
+      throw .indexOutOfRange(index: index, count: layout.frames.count)
+    }
+    return isFrameComplete(index)
+  }
+
+  /// Whether frame `index` is drawn on a blank canvas, as the file's
+  /// metadata shows; `false` for an index out of range.
+  func isDrawnOnBlankCanvas(_ index: Int) -> Bool {
+    layout.blankBefore.indices.contains(index) && layout.blankBefore[index]
+  }
+
   /// Whether frame `index` (in range) decodes whole, decoding it first when
   /// that is not yet known.
   func isFrameComplete(_ index: Int) -> Bool {

@@ -10,7 +10,7 @@ extension GIFFrameProvider {
   ///
   /// - Complexity: O(1).
   public func isDrawnOnBlankCanvas(_ index: Int) -> Bool {
-    renderer.layout.blankBefore.indices.contains(index) && renderer.layout.blankBefore[index]
+    renderer.isDrawnOnBlankCanvas(index)
   }
 
   /// The spacing of the cache's checkpoints: the canvases before frames

@@ -103,10 +103,7 @@ public struct WebPFrameProvider: AnimatedImageProvider {
   /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
   /// - Complexity: as ``GIFFrameProvider/frame(at:)``.
   public func frame(at index: Int) throws(FrameProviderError) -> RGBAImage {
-    guard self.index.frames.indices.contains(index) else {
-      throw .indexOutOfRange(index: index, count: self.index.frames.count)
-    }
-    return renderer.frame(at: index)
+    try renderer.frame(checking: index)
   }
 
   /// Whether frame `index` decoded whole: always, for a frame that
@@ -114,10 +111,7 @@ public struct WebPFrameProvider: AnimatedImageProvider {
   ///
   /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
   public func isFrameComplete(_ index: Int) throws(FrameProviderError) -> Bool {
-    guard self.index.frames.indices.contains(index) else {
-      throw .indexOutOfRange(index: index, count: self.index.frames.count)
-    }
-    return renderer.isFrameComplete(index)
+    try renderer.isFrameComplete(checking: index)
   }
 
   // MARK: WebP facts
@@ -153,7 +147,7 @@ public struct WebPFrameProvider: AnimatedImageProvider {
   ///
   /// - Complexity: O(1).
   public func isDrawnOnBlankCanvas(_ index: Int) -> Bool {
-    renderer.layout.blankBefore.indices.contains(index) && renderer.layout.blankBefore[index]
+    renderer.isDrawnOnBlankCanvas(index)
   }
 
   /// Checks the engine's invariants (debug builds and tests).
