@@ -27,54 +27,36 @@ mkdir -p "$corpus" "$crashes" "$out/logs"
 
 dirs=("$corpus")
 flags=(-timeout=30 -rss_limit_mb=2560 -print_final_stats=1)
+# link_shared FOLDER PATTERN WHAT: the FOLDER files matching PATTERN (a
+# shared corpus also holds JSON expectations) as seeds, symlinked into
+# $out/seeds/$target (never copied) while this runs; without FOLDER, a
+# note of what is missing.
+link_shared() {
+  local folder=$1 pattern=$2 what=$3
+  if [ -d "$folder" ]; then
+    local seeds="$out/seeds/$target"
+    rm -rf "$seeds"; mkdir -p "$seeds"
+    for file in "$folder"/$pattern; do
+      [ -e "$file" ] && ln -s "$(cd "$(dirname "$file")" && pwd)/$(basename "$file")" "$seeds/"
+    done
+    dirs+=("$seeds")
+  else
+    echo "fuzz: $folder is absent; $what" >&2
+  fi
+}
 case "$target" in
   gif)
-    # Only the .gif files (the corpus also holds JSON expectations); linked,
-    # never copied, and only while this runs.
-    shared_gifs=../shared/corpus/gif
-    if [ -d "$shared_gifs" ]; then
-      seeds="$out/seeds/gif"
-      rm -rf "$seeds"; mkdir -p "$seeds"
-      for file in "$shared_gifs"/*.gif; do
-        [ -e "$file" ] && ln -s "$(cd "$(dirname "$file")" && pwd)/$(basename "$file")" "$seeds/"
-      done
-      dirs+=("$seeds")
-    else
-      echo "fuzz: $shared_gifs is absent; no GIF seeds" >&2
-    fi
+    link_shared ../shared/corpus/gif '*.gif' "no GIF seeds"
     flags+=(-max_len=65536) ;;
   apng)
-    # Only the .png files (the corpus also holds JSON expectations); linked,
-    # never copied, and only while this runs. Our own seeds (every op,
-    # fdAT splits, Adam7, palettes) are Fuzz/seeds/apng/, written by
-    # Fuzz/make-apng-seeds.py.
-    shared_apngs=../shared/corpus/apng
-    if [ -d "$shared_apngs" ]; then
-      seeds="$out/seeds/apng"
-      rm -rf "$seeds"; mkdir -p "$seeds"
-      for file in "$shared_apngs"/*.png; do
-        [ -e "$file" ] && ln -s "$(cd "$(dirname "$file")" && pwd)/$(basename "$file")" "$seeds/"
-      done
-      dirs+=("$seeds")
-    else
-      echo "fuzz: $shared_apngs is absent; only Fuzz/seeds/apng" >&2
-    fi
+    # Our own seeds (every op, fdAT splits, Adam7, palettes) are
+    # Fuzz/seeds/apng/, written by Fuzz/make-apng-seeds.py.
+    link_shared ../shared/corpus/apng '*.png' "only Fuzz/seeds/apng"
     flags+=(-max_len=16384 -dict=Fuzz/apng.dict) ;;
   webp)
-    # The .webp files of the shared corpus (linked, never copied, only
-    # while this runs): every bitstream path (lossy, lossless, alpha, the
-    # container) has seeds there. Without it, the dictionary's chunk names.
-    shared_webps=../shared/corpus/webp
-    if [ -d "$shared_webps" ]; then
-      seeds="$out/seeds/webp"
-      rm -rf "$seeds"; mkdir -p "$seeds"
-      for file in "$shared_webps"/*.webp; do
-        [ -e "$file" ] && ln -s "$(cd "$(dirname "$file")" && pwd)/$(basename "$file")" "$seeds/"
-      done
-      dirs+=("$seeds")
-    else
-      echo "fuzz: $shared_webps is absent; no WebP seeds but Fuzz/seeds/webp" >&2
-    fi
+    # Every bitstream path (lossy, lossless, alpha, the container) has
+    # seeds in the shared corpus. Without it, the dictionary's chunk names.
+    link_shared ../shared/corpus/webp '*.webp' "no WebP seeds"
     flags+=(-max_len=65536 -dict=Fuzz/webp.dict) ;;
   png)
     # Our own small PNGs of every format (stdlib Python), made afresh.
@@ -86,18 +68,8 @@ case "$target" in
   script) flags+=(-max_len=4096 -dict=Fuzz/script.dict) ;;
   timeline) flags+=(-max_len=2048) ;;
   json)
-    # Real Aseprite exports, linked (never copied) while this runs.
-    shared_json=../shared/corpus/aseprite
-    if [ -d "$shared_json" ]; then
-      seeds="$out/seeds/json"
-      rm -rf "$seeds"; mkdir -p "$seeds"
-      for file in "$shared_json"/*.json; do
-        [ -e "$file" ] && ln -s "$(cd "$(dirname "$file")" && pwd)/$(basename "$file")" "$seeds/"
-      done
-      dirs+=("$seeds")
-    else
-      echo "fuzz: $shared_json is absent; no Aseprite seeds" >&2
-    fi
+    # Real Aseprite exports.
+    link_shared ../shared/corpus/aseprite '*.json' "no Aseprite seeds"
     flags+=(-max_len=16384 -dict=Fuzz/json.dict) ;;
 esac
 [ -d "Fuzz/seeds/$target" ] && dirs+=("Fuzz/seeds/$target")
