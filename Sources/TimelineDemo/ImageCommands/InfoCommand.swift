@@ -133,7 +133,8 @@ struct InfoCommand: Subcommand {
     let frames = provider.frameInfo.indices.map { index in
       let info = provider.frameInfo[index]
       let raw = animated ? info.durationMilliseconds : 0
-      return (info: info, delayMS: animated && raw <= 10 ? 100 : raw, rawMS: raw, crc: checksums[index])
+      // The provider's duration: the browser policy (its default options).
+      return (info: info, delayMS: Int(provider.frameDuration(at: index) / 1_000_000), rawMS: raw, crc: checksums[index])
     }
     let loops = provider.loopCount.plays.map { String($0) }
     let background = provider.rawBackgroundColor.map { "#" + Self.hex($0).uppercased() }
