@@ -62,18 +62,18 @@ struct WebPAlphaDecoder {
   /// - Complexity: O(*w* × *h*).
   static func unfilter(_ filter: Int, _ plane: UnsafeMutableBufferPointer<UInt8>, width: Int, height: Int) {
     guard filter != 0, width > 0, height > 0 else { return }
-    for x in 1..<max(width, 1) { plane[x] &+= plane[x - 1] }
-    for y in 1..<max(height, 1) {
+    for x in 1..<width { plane[x] &+= plane[x - 1] }
+    for y in 1..<height {
       let row = y * width
       let above = row - width
       plane[row] &+= plane[above]
       switch filter {
       case 1:
-        for x in 1..<max(width, 1) { plane[row + x] &+= plane[row + x - 1] }
+        for x in 1..<width { plane[row + x] &+= plane[row + x - 1] }
       case 2:
-        for x in 1..<max(width, 1) { plane[row + x] &+= plane[above + x] }
+        for x in 1..<width { plane[row + x] &+= plane[above + x] }
       default:
-        for x in 1..<max(width, 1) {
+        for x in 1..<width {
           let predicted = Int(plane[row + x - 1]) + Int(plane[above + x]) - Int(plane[above + x - 1])
           plane[row + x] &+= UInt8(min(max(predicted, 0), 255))
         }
