@@ -13,33 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static uint64_t fold(uint64_t sum, const uint8_t *pixels, size_t count) {
-  if (count < 4) return sum;
-  size_t last = count - 4;
-  uint32_t first = pixels[0] | pixels[1] << 8 | pixels[2] << 16 | (uint32_t)pixels[3] << 24;
-  uint32_t final = pixels[last] | pixels[last + 1] << 8 | pixels[last + 2] << 16 | (uint32_t)pixels[last + 3] << 24;
-  sum = (sum ^ first) * 0x00000100000001B3ULL;
-  sum = (sum ^ final) * 0x00000100000001B3ULL;
-  return sum;
-}
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e9 + t.tv_nsec;
-}
+#include "../harness.h"
 
 int main(int argc, char **argv) {
   if (argc != 3) { fprintf(stderr, "usage: pngbench FILE.png REPEATS\n"); return 2; }
-  FILE *file = fopen(argv[1], "rb");
-  if (!file) { perror(argv[1]); return 2; }
-  fseek(file, 0, SEEK_END);
-  long size = ftell(file);
-  fseek(file, 0, SEEK_SET);
-  uint8_t *bytes = malloc(size);
-  if (!bytes || fread(bytes, 1, size, file) != (size_t)size) { fprintf(stderr, "cannot read\n"); return 2; }
-  fclose(file);
+  long size = 0;
+  uint8_t *bytes = read_file(argv[1], &size);
+  if (!bytes) return 2;
   long repeats = atol(argv[2]);
   uint64_t sum = 0xCBF29CE484222325ULL;
   uint32_t width = 0, height = 0;

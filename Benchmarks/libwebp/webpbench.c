@@ -15,33 +15,13 @@
 #include <time.h>
 #include <webp/decode.h>
 #include <webp/demux.h>
-
-static uint64_t fold(uint64_t sum, const uint8_t *pixels, size_t count) {
-  if (count < 4) return sum;
-  size_t last = count - 4;
-  uint32_t first = pixels[0] | pixels[1] << 8 | pixels[2] << 16 | (uint32_t)pixels[3] << 24;
-  uint32_t final = pixels[last] | pixels[last + 1] << 8 | pixels[last + 2] << 16 | (uint32_t)pixels[last + 3] << 24;
-  sum = (sum ^ first) * 0x00000100000001B3ULL;
-  sum = (sum ^ final) * 0x00000100000001B3ULL;
-  return sum;
-}
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return t.tv_sec * 1e9 + t.tv_nsec;
-}
+#include "../harness.h"
 
 int main(int argc, char **argv) {
   if (argc != 3) { fprintf(stderr, "usage: webpbench FILE.webp REPEATS\n"); return 2; }
-  FILE *file = fopen(argv[1], "rb");
-  if (!file) { perror(argv[1]); return 2; }
-  fseek(file, 0, SEEK_END);
-  long size = ftell(file);
-  fseek(file, 0, SEEK_SET);
-  uint8_t *bytes = malloc(size);
-  if (!bytes || fread(bytes, 1, size, file) != (size_t)size) { fprintf(stderr, "cannot read\n"); return 2; }
-  fclose(file);
+  long size = 0;
+  uint8_t *bytes = read_file(argv[1], &size);
+  if (!bytes) return 2;
   long repeats = atol(argv[2]);
   WebPBitstreamFeatures features;
   if (WebPGetFeatures(bytes, size, &features) != VP8_STATUS_OK) { fprintf(stderr, "error: not a WebP file\n"); return 2; }
