@@ -16,6 +16,8 @@ public enum AnimationEncodingError: Error, Hashable, Sendable, CustomStringConve
   /// A frame index out of the provider's range, or a provider's failure,
   /// when frames are taken from a provider.
   case frameUnavailable(frame: Int, reason: String)
+  /// The timeline has no schedule to export.
+  case schedule(TimelineError)
 
   /// A sentence saying what is wrong.
   public var description: String {
@@ -34,6 +36,8 @@ public enum AnimationEncodingError: Error, Hashable, Sendable, CustomStringConve
       return "\(plays) plays is more than the format can hold"
     case let .frameUnavailable(frame, reason):
       return "frame \(frame) is unavailable: \(reason)"
+    case let .schedule(error):
+      return "no schedule: \(error)"
     }
   }
 }
