@@ -189,29 +189,36 @@ public enum GIFEncoder {
     return palette
   }
 
-  /// Whether some frame of `images` changes more than 255 colours from the
-  /// frame before it (the first: from nothing), so that not even local
-  /// colour tables can hold it exactly.
+  /// Whether some frame of `images` changes more colours from the frame
+  /// before it (the first: from a blank canvas) than a local colour table
+  /// holds: 256, or 255 and the transparent entry when the changed
+  /// rectangle also holds unchanged pixels.
   ///
   /// - Complexity: O(*n* · *p*).
   static func needsQuantization(_ images: [RGBAImage]) -> Bool {
-    var before: RGBAImage?
+    guard let first = images.first else { return false }
+    var before = RGBAImage(width: first.width, height: first.height, pixels: [UInt8](repeating: 0, count: first.pixels.count))
     for image in images {
+      guard let rectangle = image.differingRectangle(from: before) else { continue }
       var palette = GIFPalette()
+      var anyUnchanged = false
       let fits = image.pixels.withUnsafeBufferPointer { bytes -> Bool in
-        (before ?? image).pixels.withUnsafeBufferPointer { old -> Bool in
-          var offset = 0
-          while offset + 3 < bytes.count {
-            let value = pixel(bytes, offset)
-            let changed = before == nil || value != pixel(old, offset)
-            offset += 4
-            if value == 0 || !changed { continue }
-            if !palette.insert(value & 0xFF_FFFF, limit: 255) { return false }
+        before.pixels.withUnsafeBufferPointer { old -> Bool in
+          for y in rectangle.y..<rectangle.y + rectangle.height {
+            var offset = (y * image.width + rectangle.x) * 4
+            for _ in 0..<rectangle.width {
+              let value = pixel(bytes, offset)
+              let changed = value != pixel(old, offset)
+              offset += 4
+              if !changed { anyUnchanged = true }
+              if value == 0 || !changed { continue }
+              if !palette.insert(value & 0xFF_FFFF) { return false }
+            }
           }
           return true
         }
       }
-      if !fits { return true }
+      if !fits || (anyUnchanged && palette.count > 255) { return true }
       before = image
     }
     return false
@@ -258,9 +265,12 @@ public enum GIFEncoder {
     var palette = GIFPalette()
     for color in quantizer.palette { _ = palette.insert(color) }
     _ = palette.addTransparentEntry()
-    // The dither spread: about the distance between neighbouring palette
-    // colours if they filled the RGB cube evenly.
-    let spread = 256 / max(1, Int(Double(quantizer.palette.count).squareRoot().squareRoot() * 1.6))
+    // The dither spread: half the distance between neighbouring palette
+    // colours if they filled the RGB cube evenly (about 20 for 255
+    // colours); the palette is denser where the pixels are, so the full
+    // distance would add visible noise there.
+    let perChannel = max(1, Int((Double(quantizer.palette.count) + 0.5).squareRoot().squareRoot() * 1.6))
+    let spread = 128 / perChannel
     let colors = quantizer.palette
     var mapped: [RGBAImage] = []
     for image in images {
