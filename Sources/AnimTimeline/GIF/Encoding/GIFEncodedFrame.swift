@@ -1,0 +1,49 @@
+/// One frame of a GIF being written: its rectangle, colour table, LZW
+/// data and Graphic Control fields, and the canvases around it (what the
+/// decoder holds before and after drawing it), which the next frame's
+/// disposal choice needs.
+struct GIFEncodedFrame: Sendable {
+  /// The rectangle written, inside the canvas, at least 1×1.
+  var rectangle: PixelRect
+  /// The local colour table, or `nil` for the global one.
+  var localPalette: GIFPalette?
+  /// The transparent index, if the frame uses one.
+  var transparentIndex: Int?
+  /// The LZW minimum code size.
+  var minimumCodeSize: Int
+  /// The LZW code stream, not yet in sub-blocks.
+  var data: [UInt8]
+  /// The delay in centiseconds.
+  var delay: Int
+  /// The disposal method (1 none, 2 clear the rectangle, 3 restore).
+  var disposal: Int = 1
+  /// The decoder's canvas before this frame is drawn.
+  var canvasBefore: RGBAImage
+  /// The decoder's canvas after this frame is drawn.
+  var canvasAfter: RGBAImage
+
+  /// Appends the frame's blocks (Graphic Control Extension, image
+  /// descriptor, local table, image data) to `output`.
+  ///
+  /// - Complexity: O(*d*) in the data bytes.
+  func write(to output: inout [UInt8]) {
+    let delay = UInt16(clamping: delay)
+    let transparent = UInt8(clamping: transparentIndex ?? 0)
+    output += [
+      0x21, 0xF9, 4, UInt8(disposal << 2) | (transparentIndex == nil ? 0 : 1),
+      UInt8(truncatingIfNeeded: delay), UInt8(truncatingIfNeeded: delay >> 8), transparent, 0,
+    ]
+    output.append(0x2C)
+    for value in [rectangle.x, rectangle.y, rectangle.width, rectangle.height] {
+      output += [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
+    }
+    if let localPalette {
+      output.append(0x80 | UInt8(localPalette.bits - 1))
+      output += localPalette.tableBytes
+    } else {
+      output.append(0)
+    }
+    output.append(UInt8(minimumCodeSize))
+    LZWEncoder.appendSubBlocks(data, to: &output)
+  }
+}

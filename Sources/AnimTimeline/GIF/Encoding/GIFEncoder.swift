@@ -1,0 +1,453 @@
+/// Writes an ``AnimationSequence`` as an animated GIF (GIF89a).
+///
+/// What a decoder following the browsers (as ``GIFFrameProvider`` does
+/// with its default options) shows from the output:
+/// - **Pixels.** GIF transparency is on or off: a pixel with alpha below
+///   128 becomes transparent (and reads back as transparent black,
+///   0,0,0,0), any other becomes opaque. When the frames use at most 256
+///   colours in all (or at most 255 in what each frame changes, with local
+///   colour tables), every canvas reads back exactly. Otherwise the colours
+///   are reduced to one palette for the whole animation (median cut and
+///   k-means, optionally with ordered dithering; see ``GIFEncodingOptions``).
+/// - **Timing.** Frame boundaries are rounded to centiseconds, each within
+///   5 ms of its exact time and never drifting; no delay below 2 cs is
+///   written unless ``GIFEncodingOptions/allowsShortDelays`` (see
+///   `GIFDelaySchedule` for how shorter frames merge). Consecutive
+///   identical canvases are merged.
+/// - **Loops.** The NETSCAPE2.0 extension is written so that the browser
+///   rule (absent: 1 play, 0: infinite, *N*: *N* + 1 plays) gives back
+///   ``AnimationSequence/loops``.
+///
+/// Frames after the first are written as the rectangle that differs from
+/// what the decoder's canvas holds after the previous frame's disposal,
+/// which the encoder picks (none, clear, or restore) for the smallest next
+/// rectangle; inside it, unchanged pixels become the transparent index
+/// when that compresses better.
+public enum GIFEncoder {
+  /// The largest canvas side a GIF can hold.
+  public static let maximumSide = 65_535
+
+  /// The GIF bytes of `animation`.
+  ///
+  /// - Throws: ``AnimationEncodingError/canvasTooLarge(width:height:)``
+  ///   when a side is above 65,535, and
+  ///   ``AnimationEncodingError/loopCountTooLarge(plays:)`` when the plays
+  ///   minus one are above 65,535.
+  /// - Complexity: O(*n* · *p*) for *n* frames of *p* pixels, plus, for an
+  ///   animation of more than 256 colours, the palette's construction (see
+  ///   `ColorQuantizer`).
+  public static func encode(
+    _ animation: AnimationSequence,
+    options: GIFEncodingOptions = GIFEncodingOptions()
+  ) throws(AnimationEncodingError) -> [UInt8] {
+    let size = animation.size
+    guard size.width <= maximumSide, size.height <= maximumSide else {
+      throw .canvasTooLarge(width: size.width, height: size.height)
+    }
+    let loopValue: UInt16?
+    if let plays = animation.loops.plays {
+      guard plays - 1 <= Int64(UInt16.max) else { throw .loopCountTooLarge(plays: plays) }
+      loopValue = plays <= 1 ? nil : UInt16(plays - 1)
+    } else {
+      loopValue = 0
+    }
+
+    // Canvases as the decoder can show them; identical neighbours merged.
+    var targets: [RGBAImage] = []
+    var durations: [Int64] = []
+    for frame in animation.frames {
+      let target = normalized(frame.image)
+      if let last = targets.last, last == target {
+        let (sum, overflow) = durations[durations.count - 1].addingReportingOverflow(frame.duration)
+        durations[durations.count - 1] = overflow ? .max : sum
+      } else {
+        targets.append(target)
+        durations.append(frame.duration)
+      }
+    }
+    let schedule = GIFDelaySchedule(durations: durations, allowsShortDelays: options.allowsShortDelays)
+    var used: [Int] = []
+    for entry in schedule.entries where used.last != entry.frame { used.append(entry.frame) }
+
+    var globalPalette = exactPalette(of: used.map { targets[$0] })
+    if globalPalette == nil && needsQuantization(used.map { targets[$0] }) {
+      let (palette, quantized) = quantize(used.map { targets[$0] }, dithering: options.dithering)
+      for (position, frame) in used.enumerated() { targets[frame] = quantized[position] }
+      globalPalette = palette
+    }
+
+    var output = Array("GIF89a".utf8)
+    for value in [size.width, size.height] {
+      output += [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
+    }
+    if let globalPalette {
+      output += [0xF0 | UInt8(globalPalette.bits - 1), 0, 0]
+      output += globalPalette.tableBytes
+    } else {
+      output += [0x70, 0, 0]
+    }
+    if let loopValue {
+      output += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8)
+      output += [3, 1, UInt8(truncatingIfNeeded: loopValue), UInt8(truncatingIfNeeded: loopValue >> 8), 0]
+    }
+
+    let blank = RGBAImage(width: size.width, height: size.height, pixels: [UInt8](repeating: 0, count: size.width * size.height * 4))
+    var previous: GIFEncodedFrame?
+    for entry in schedule.entries {
+      let target = targets[entry.frame]
+      var base = blank
+      if var last = previous {
+        if let (disposal, canvas) = bestDisposal(after: last, blank: blank, next: target) {
+          last.disposal = disposal
+          base = canvas
+        } else {
+          // No disposal gives a canvas the next frame can be drawn on (it
+          // turns pixels transparent outside the last rectangle): write
+          // the last frame over the whole canvas, then clear it all.
+          last = encodeFrame(
+            base: last.canvasBefore, target: last.canvasAfter,
+            rectangle: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
+            palette: globalPalette, delay: last.delay)
+          last.disposal = 2
+        }
+        last.write(to: &output)
+      }
+      let rectangle = target.differingRectangle(from: base) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+      previous = encodeFrame(base: base, target: target, rectangle: rectangle, palette: globalPalette, delay: entry.centiseconds)
+    }
+    previous?.write(to: &output)
+    output.append(0x3B)
+    return output
+  }
+
+  // MARK: Pixels
+
+  /// A pixel packed `0xAARRGGBB` from RGBA bytes at `offset`.
+  @inline(__always)
+  static func pixel(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt32 {
+    UInt32(bytes[offset + 3]) << 24 | UInt32(bytes[offset]) << 16 | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2])
+  }
+
+  /// Stores the packed pixel `value` as RGBA bytes at `offset`.
+  @inline(__always)
+  static func store(_ value: UInt32, _ bytes: UnsafeMutableBufferPointer<UInt8>, _ offset: Int) {
+    bytes[offset] = UInt8(truncatingIfNeeded: value >> 16)
+    bytes[offset + 1] = UInt8(truncatingIfNeeded: value >> 8)
+    bytes[offset + 2] = UInt8(truncatingIfNeeded: value)
+    bytes[offset + 3] = UInt8(truncatingIfNeeded: value >> 24)
+  }
+
+  /// `image` as GIF can show it: alpha below 128 becomes transparent black
+  /// (0,0,0,0, as the decoder's canvas holds it), any other alpha 255.
+  ///
+  /// - Complexity: O(*p*) in the pixels.
+  static func normalized(_ image: RGBAImage) -> RGBAImage {
+    var pixels = image.pixels
+    var offset = 0
+    while offset + 3 < pixels.count {
+      if pixels[offset + 3] < 128 {
+        pixels[offset] = 0
+        pixels[offset + 1] = 0
+        pixels[offset + 2] = 0
+        pixels[offset + 3] = 0
+      } else {
+        pixels[offset + 3] = 255
+      }
+      offset += 4
+    }
+    return RGBAImage(width: image.width, height: image.height, pixels: pixels)
+  }
+
+  // MARK: Palettes
+
+  /// One colour table for all of `images` (normalized), with a
+  /// transparent entry when there is room (a transparent pixel needs one;
+  /// otherwise it lets unchanged pixels be skipped), or `nil` when their
+  /// colours do not fit.
+  ///
+  /// - Complexity: O(*n* · *p*).
+  static func exactPalette(of images: [RGBAImage]) -> GIFPalette? {
+    var palette = GIFPalette()
+    var hasTransparent = false
+    for image in images {
+      let fits = image.pixels.withUnsafeBufferPointer { bytes -> Bool in
+        var offset = 0
+        while offset + 3 < bytes.count {
+          let value = pixel(bytes, offset)
+          offset += 4
+          if value == 0 {
+            hasTransparent = true
+            continue
+          }
+          if !palette.insert(value & 0xFF_FFFF) { return false }
+        }
+        return true
+      }
+      guard fits else { return nil }
+    }
+    if !palette.addTransparentEntry() && hasTransparent { return nil }
+    return palette
+  }
+
+  /// Whether some frame of `images` changes more colours from the frame
+  /// before it (the first: from a blank canvas) than a local colour table
+  /// holds: 256, or 255 and the transparent entry when the changed
+  /// rectangle also holds unchanged pixels.
+  ///
+  /// - Complexity: O(*n* · *p*).
+  static func needsQuantization(_ images: [RGBAImage]) -> Bool {
+    guard let first = images.first else { return false }
+    var before = RGBAImage(width: first.width, height: first.height, pixels: [UInt8](repeating: 0, count: first.pixels.count))
+    for image in images {
+      guard let rectangle = image.differingRectangle(from: before) else { continue }
+      var palette = GIFPalette()
+      var anyUnchanged = false
+      let fits = image.pixels.withUnsafeBufferPointer { bytes -> Bool in
+        before.pixels.withUnsafeBufferPointer { old -> Bool in
+          for y in rectangle.y..<rectangle.y + rectangle.height {
+            var offset = (y * image.width + rectangle.x) * 4
+            for _ in 0..<rectangle.width {
+              let value = pixel(bytes, offset)
+              let changed = value != pixel(old, offset)
+              offset += 4
+              if !changed { anyUnchanged = true }
+              if value == 0 || !changed { continue }
+              if !palette.insert(value & 0xFF_FFFF) { return false }
+            }
+          }
+          return true
+        }
+      }
+      if !fits || (anyUnchanged && palette.count > 255) { return true }
+      before = image
+    }
+    return false
+  }
+
+  /// One palette of 255 colours and a transparent entry for all of
+  /// `images`, and the images mapped to it.
+  ///
+  /// One palette for the whole animation rather than one per frame: the
+  /// colours stay put from frame to frame (no flicker, and unchanged
+  /// regions stay unchanged, so frame differencing keeps working), and a
+  /// single global table is smaller than a table per frame. Per-frame
+  /// palettes would only win on animations whose scenes change colours
+  /// completely, which are rare.
+  ///
+  /// - Complexity: that of `ColorQuantizer`, plus O(*n* · *p*) mapping
+  ///   (cached nearest-colour look-ups).
+  static func quantize(_ images: [RGBAImage], dithering: Bool) -> (GIFPalette, [RGBAImage]) {
+    var opaque = 0
+    for image in images {
+      var offset = 3
+      while offset < image.pixels.count {
+        if image.pixels[offset] != 0 { opaque += 1 }
+        offset += 4
+      }
+    }
+    let stride = max(1, opaque / ColorQuantizer.sampleLimit)
+    var sample: [UInt32] = []
+    sample.reserveCapacity(min(opaque, ColorQuantizer.sampleLimit) + 1)
+    var seen = 0
+    for image in images {
+      image.pixels.withUnsafeBufferPointer { bytes in
+        var offset = 0
+        while offset + 3 < bytes.count {
+          let value = pixel(bytes, offset)
+          offset += 4
+          if value == 0 { continue }
+          if seen % stride == 0 { sample.append(value & 0xFF_FFFF) }
+          seen += 1
+        }
+      }
+    }
+    var quantizer = ColorQuantizer(sample: sample, maximumColors: 255)
+    var palette = GIFPalette()
+    for color in quantizer.palette { _ = palette.insert(color) }
+    _ = palette.addTransparentEntry()
+    // The dither spread: half the distance between neighbouring palette
+    // colours if they filled the RGB cube evenly (about 20 for 255
+    // colours); the palette is denser where the pixels are, so the full
+    // distance would add visible noise there.
+    let perChannel = max(1, Int((Double(quantizer.palette.count) + 0.5).squareRoot().squareRoot() * 1.6))
+    let spread = 128 / perChannel
+    let colors = quantizer.palette
+    var mapped: [RGBAImage] = []
+    for image in images {
+      var pixels = image.pixels
+      let width = image.width
+      pixels.withUnsafeMutableBufferPointer { bytes in
+        var offset = 0
+        var index = 0
+        while offset + 3 < bytes.count {
+          let value = pixel(UnsafeBufferPointer(bytes), offset)
+          if value != 0 {
+            var color = value & 0xFF_FFFF
+            if dithering { color = ColorQuantizer.dithered(color, x: index % width, y: index / width, spread: spread) }
+            store(0xFF00_0000 | colors[quantizer.nearestIndex(color)], bytes, offset)
+          }
+          offset += 4
+          index += 1
+        }
+      }
+      mapped.append(RGBAImage(width: image.width, height: image.height, pixels: pixels))
+    }
+    return (palette, mapped)
+  }
+
+  // MARK: Frames
+
+  /// The disposal for `frame` that makes the smallest valid canvas
+  /// difference to `next`, with the canvas it leaves; `nil` when none is
+  /// valid. A disposal is valid when it leaves no opaque pixel where
+  /// `next` is transparent (drawing cannot make a pixel transparent).
+  /// Ties go to none, then clear, then restore.
+  ///
+  /// - Complexity: O(*p*).
+  static func bestDisposal(after frame: GIFEncodedFrame, blank: RGBAImage, next: RGBAImage) -> (Int, RGBAImage)? {
+    var cleared = frame.canvasAfter
+    cleared.pixels.withUnsafeMutableBufferPointer { bytes in
+      let rectangle = frame.rectangle
+      for y in rectangle.y..<rectangle.y + rectangle.height {
+        let start = (y * cleared.width + rectangle.x) * 4
+        for offset in start..<start + rectangle.width * 4 { bytes[offset] = 0 }
+      }
+    }
+    var best: (Int, RGBAImage)?
+    var bestArea = Int.max
+    for (disposal, canvas) in [(1, frame.canvasAfter), (2, cleared), (3, frame.canvasBefore)] {
+      guard canBeDrawn(next, over: canvas) else { continue }
+      let area = next.differingRectangle(from: canvas).map { $0.width * $0.height } ?? 0
+      if area < bestArea {
+        bestArea = area
+        best = (disposal, canvas)
+      }
+    }
+    return best
+  }
+
+  /// Whether `target` can be drawn over `canvas`: no pixel transparent in
+  /// `target` is opaque in `canvas`.
+  static func canBeDrawn(_ target: RGBAImage, over canvas: RGBAImage) -> Bool {
+    target.pixels.withUnsafeBufferPointer { wanted in
+      canvas.pixels.withUnsafeBufferPointer { held in
+        var offset = 3
+        while offset < wanted.count {
+          if wanted[offset] == 0 && held[offset] != 0 { return false }
+          offset += 4
+        }
+        return true
+      }
+    }
+  }
+
+  /// Encodes the pixels of `target` inside `rectangle`, drawn over `base`
+  /// (`target` may be transparent only where `base` is). With `palette`
+  /// `nil`, a local colour table is made (reduced by `ColorQuantizer` in
+  /// the rare case the changed pixels have more colours than it holds).
+  ///
+  /// Unchanged pixels may be written as the transparent index or as their
+  /// colour: both are tried when they differ, and the shorter LZW stream
+  /// wins.
+  ///
+  /// - Complexity: O(*r*) in the rectangle's pixels, plus O(*p*) to copy
+  ///   the canvas.
+  static func encodeFrame(
+    base: RGBAImage, target: RGBAImage, rectangle: PixelRect, palette global: GIFPalette?, delay: Int
+  ) -> GIFEncodedFrame {
+    let width = base.width
+    let count = rectangle.width * rectangle.height
+    // The rectangle's pixels: wanted colours and whether each changes.
+    var wanted = [UInt32](repeating: 0, count: count)
+    var changed = [Bool](repeating: false, count: count)
+    var anyUnchanged = false
+    target.pixels.withUnsafeBufferPointer { target in
+      base.pixels.withUnsafeBufferPointer { base in
+        var index = 0
+        for y in rectangle.y..<rectangle.y + rectangle.height {
+          var offset = (y * width + rectangle.x) * 4
+          for _ in 0..<rectangle.width {
+            let value = pixel(target, offset)
+            wanted[index] = value
+            changed[index] = value != pixel(base, offset)
+            if !changed[index] { anyUnchanged = true }
+            offset += 4
+            index += 1
+          }
+        }
+      }
+    }
+    var palette: GIFPalette
+    if let global {
+      palette = global
+    } else {
+      palette = GIFPalette()
+      let limit = anyUnchanged ? 255 : 256
+      var fits = true
+      for index in 0..<count where changed[index] {
+        if !palette.insert(wanted[index] & 0xFF_FFFF, limit: limit) {
+          fits = false
+          break
+        }
+      }
+      if !fits {
+        var sample: [UInt32] = []
+        for index in 0..<count where changed[index] { sample.append(wanted[index] & 0xFF_FFFF) }
+        var quantizer = ColorQuantizer(sample: sample, maximumColors: 255)
+        palette = GIFPalette()
+        for color in quantizer.palette { _ = palette.insert(color) }
+        for index in 0..<count where changed[index] {
+          wanted[index] = 0xFF00_0000 | quantizer.palette[quantizer.nearestIndex(wanted[index] & 0xFF_FFFF)]
+        }
+      }
+      if anyUnchanged { _ = palette.addTransparentEntry() }
+    }
+    // Indices: (a) unchanged pixels transparent where possible, (b)
+    // unchanged pixels as their colour where it is in the table.
+    let transparent = palette.transparentIndex
+    var skipping = [UInt8](repeating: 0, count: count)
+    var literal = [UInt8](repeating: 0, count: count)
+    var differ = false
+    var usesTransparent = false
+    for index in 0..<count {
+      let value = wanted[index]
+      let own = value == 0 ? transparent : palette.index(of: value & 0xFF_FFFF)
+      if changed[index] {
+        let code = UInt8(truncatingIfNeeded: own ?? 0)
+        skipping[index] = code
+        literal[index] = code
+      } else {
+        let skip = transparent ?? own ?? 0
+        let keep = own ?? transparent ?? 0
+        skipping[index] = UInt8(truncatingIfNeeded: skip)
+        literal[index] = UInt8(truncatingIfNeeded: keep)
+        if skip != keep { differ = true }
+        if transparent != nil && (skip == transparent! || keep == transparent!) { usesTransparent = true }
+      }
+      if value == 0 { usesTransparent = true }
+    }
+    let codeSize = palette.minimumCodeSize
+    var data = skipping.withUnsafeBufferPointer { LZWEncoder.encode($0, minimumCodeSize: codeSize) }
+    if differ {
+      let other = literal.withUnsafeBufferPointer { LZWEncoder.encode($0, minimumCodeSize: codeSize) }
+      if other.count < data.count { data = other }
+    }
+    // What the decoder holds afterwards.
+    var after = base
+    after.pixels.withUnsafeMutableBufferPointer { bytes in
+      var index = 0
+      for y in rectangle.y..<rectangle.y + rectangle.height {
+        var offset = (y * width + rectangle.x) * 4
+        for _ in 0..<rectangle.width {
+          if changed[index] { store(wanted[index], bytes, offset) }
+          offset += 4
+          index += 1
+        }
+      }
+    }
+    return GIFEncodedFrame(
+      rectangle: rectangle, localPalette: global == nil ? palette : nil,
+      transparentIndex: usesTransparent ? transparent : nil, minimumCodeSize: codeSize,
+      data: data, delay: delay, canvasBefore: base, canvasAfter: after)
+  }
+}

@@ -1,0 +1,338 @@
+import Foundation
+import Testing
+import TimelineScript
+@testable import AnimTimeline
+
+// `GIFEncoder` here is the test fixtures' writer (Support/GIFEncoder.swift);
+// the library's encoder is `AnimTimeline.GIFEncoder`.
+typealias LibraryGIFEncoder = AnimTimeline.GIFEncoder
+
+/// What a viewer sees: canvases with their durations, consecutive
+/// identical canvases merged.
+struct ShownSequence: Equatable, CustomStringConvertible {
+  var canvases: [RGBAImage] = []
+  var durations: [Int64] = []
+
+  mutating func append(_ image: RGBAImage, _ duration: Int64) {
+    if let last = canvases.last, last == image {
+      durations[durations.count - 1] += duration
+    } else {
+      canvases.append(image)
+      durations.append(duration)
+    }
+  }
+
+  var description: String { "\(canvases.count) canvases, durations \(durations)" }
+}
+
+/// The source as a GIF can show it: alpha below 128 transparent black,
+/// else opaque.
+func expectedSequence(_ animation: AnimationSequence) -> ShownSequence {
+  var shown = ShownSequence()
+  for frame in animation.frames { shown.append(LibraryGIFEncoder.normalized(frame.image), frame.duration) }
+  return shown
+}
+
+/// Decodes `bytes` with the default options (browser policies).
+func decodedSequence(_ bytes: [UInt8]) throws -> (ShownSequence, LoopCount) {
+  let (provider, images) = try decodeAll(bytes)
+  var shown = ShownSequence()
+  for (index, image) in images.enumerated() { shown.append(image, provider.frameDuration(at: index)) }
+  return (shown, provider.loopCount)
+}
+
+/// A random animation from `seed`: up to `maxColors` colours (some
+/// transparent with random RGB), frames painted from the previous one with
+/// random rectangles, whole-centisecond durations of at least 20 ms.
+func randomAnimation(seed: UInt64, maxColors: Int = 40, maxFrames: Int = 8) throws -> AnimationSequence {
+  var rng = SplitMix64(seed: seed)
+  func below(_ n: Int) -> Int { Int(rng.next() % UInt64(max(n, 1))) }
+  let width = 1 + below(40)
+  let height = 1 + below(30)
+  let colorCount = 1 + below(maxColors)
+  let colors: [[UInt8]] = (0..<colorCount).map { _ in
+    let alpha: UInt8 = below(5) == 0 ? 0 : 255
+    return [UInt8(below(256)), UInt8(below(256)), UInt8(below(256)), alpha]
+  }
+  var pixels = [UInt8](repeating: 0, count: width * height * 4)
+  var frames: [AnimationSequence.Frame] = []
+  for _ in 0..<(1 + below(maxFrames)) {
+    for _ in 0..<(1 + below(4)) {
+      let x = below(width)
+      let y = below(height)
+      let w = 1 + below(width - x)
+      let h = 1 + below(height - y)
+      let noisy = below(3) == 0
+      let fill = colors[below(colorCount)]
+      for row in y..<y + h {
+        for column in x..<x + w {
+          let color = noisy ? colors[below(colorCount)] : fill
+          let at = (row * width + column) * 4
+          pixels.replaceSubrange(at..<at + 4, with: color)
+        }
+      }
+    }
+    let duration = Int64(2 + below(30)) * 10_000_000
+    frames.append(AnimationSequence.Frame(image: RGBAImage(width: width, height: height, pixels: pixels), duration: duration))
+  }
+  let loops: LoopCount = [LoopCount.infinite, .once, 2, 3, 65_536][below(5)]
+  return try AnimationSequence(frames: frames, loops: loops)
+}
+
+/// Peak signal-to-noise ratio over the RGB of opaque pixels.
+func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
+  var sum = 0.0
+  var count = 0
+  for offset in Swift.stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[offset + 3] != 0 {
+    for channel in 0..<3 {
+      let d = Double(a.pixels[offset + channel]) - Double(b.pixels[offset + channel])
+      sum += d * d
+      count += 1
+    }
+  }
+  guard count > 0, sum > 0 else { return 99 }
+  return 10 * log10(255 * 255 / (sum / Double(count)))
+}
+
+@Suite struct GIFEncoderTests {
+  // MARK: Exactness
+
+  /// Random animations of at most 256 colours read back exactly: canvases,
+  /// durations, loop count. Prints its seed; `PBT_SEED` replays it.
+  @Test func roundTripIsExact() {
+    let name = "GIFEncoderTests.roundTripIsExact"
+    let seed = PBTEnvironment.seedOverride ?? PBTEnvironment.defaultSeed(for: name)
+    print("\(name): seed \(seed) (replay: PBT_SEED=\(seed) swift test --filter \(name))")
+    let gen = Gen<UInt64>(generate: { $0.next() })
+    forAll(name, gen: gen, iterations: 150, seed: seed) { caseSeed in
+      let animation = try randomAnimation(seed: caseSeed)
+      let bytes = try LibraryGIFEncoder.encode(animation)
+      let (shown, loops) = try decodedSequence(bytes)
+      let expected = expectedSequence(animation)
+      try ensure(shown == expected, "case \(caseSeed): decoded \(shown), expected \(expected)")
+      try ensure(loops == animation.loops, "case \(caseSeed): loops \(loops), expected \(animation.loops)")
+      return true
+    }
+  }
+
+  /// Many colours in all, few per frame: local colour tables, still exact.
+  @Test func localTablesAreExact() throws {
+    var frames: [AnimationSequence.Frame] = []
+    for index in 0..<6 {
+      var pixels = [UInt8](repeating: 0, count: 32 * 32 * 4)
+      for pixel in 0..<(32 * 32) {
+        // 200 colours a frame, different in every frame.
+        let value = pixel % 200
+        pixels.replaceSubrange(pixel * 4..<pixel * 4 + 4, with: [UInt8(value), UInt8(index * 40), UInt8(255 - value), 255])
+      }
+      frames.append(AnimationSequence.Frame(image: RGBAImage(width: 32, height: 32, pixels: pixels), duration: 50_000_000))
+    }
+    let animation = try AnimationSequence(frames: frames, loops: 3)
+    let bytes = try LibraryGIFEncoder.encode(animation)
+    #expect(bytes[10] & 0x80 == 0, "no global colour table")
+    let (shown, loops) = try decodedSequence(bytes)
+    #expect(shown == expectedSequence(animation))
+    #expect(loops == 3)
+  }
+
+  @Test func oneFrame() throws {
+    let image = RGBAImage(width: 3, height: 2, pixels: [UInt8](repeating: 200, count: 24))
+    let animation = try AnimationSequence(frames: [.init(image: image, duration: 70_000_000)], loops: .once)
+    let bytes = try LibraryGIFEncoder.encode(animation)
+    #expect(!bytes.contains(0xFF) || !String(decoding: bytes, as: UTF8.self).contains("NETSCAPE"), "1 play: no loop extension")
+    let (shown, loops) = try decodedSequence(bytes)
+    #expect(shown == expectedSequence(animation))
+    #expect(loops == .once)
+  }
+
+  /// Pixels turning transparent where the canvas was opaque need a
+  /// disposal; a frame going back to an earlier one can use restore.
+  @Test func transparencyNeedsDisposal() throws {
+    func image(_ paint: (Int, Int) -> [UInt8]) -> RGBAImage {
+      var pixels: [UInt8] = []
+      for y in 0..<8 { for x in 0..<8 { pixels += paint(x, y) } }
+      return RGBAImage(width: 8, height: 8, pixels: pixels)
+    }
+    let clear: [UInt8] = [9, 9, 9, 0]
+    let frames = [
+      image { x, _ in x < 4 ? [255, 0, 0, 255] : clear },
+      image { x, _ in x >= 4 ? [0, 255, 0, 255] : clear },
+      image { _, _ in clear },
+      image { x, y in x == y ? [0, 0, 255, 255] : clear },
+      image { _, _ in [1, 2, 3, 255] },
+      image { x, y in x == 7 - y ? [0, 0, 255, 255] : clear },
+    ].map { AnimationSequence.Frame(image: $0, duration: 30_000_000) }
+    let animation = try AnimationSequence(frames: frames)
+    let (shown, loops) = try decodedSequence(try LibraryGIFEncoder.encode(animation))
+    #expect(shown == expectedSequence(animation))
+    #expect(loops == .infinite)
+  }
+
+  @Test func identicalFramesMerge() throws {
+    let a = RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 255, count: 16))
+    let b = RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 100, count: 12) + [255, 255, 255, 255])
+    let animation = try AnimationSequence(frames: [
+      .init(image: a, duration: 20_000_000), .init(image: a, duration: 30_000_000), .init(image: b, duration: 40_000_000),
+    ])
+    let bytes = try LibraryGIFEncoder.encode(animation)
+    let (provider, _) = try decodeAll(bytes)
+    #expect(provider.frameCount == 2)
+    #expect(provider.frameDuration(at: 0) == 50_000_000)
+  }
+
+  /// A frame longer than 65,535 cs is split; the total stays exact.
+  @Test func longDelaysSplit() throws {
+    let a = RGBAImage(width: 2, height: 1, pixels: [1, 2, 3, 255, 4, 5, 6, 255])
+    let b = RGBAImage(width: 2, height: 1, pixels: [1, 2, 3, 255, 7, 8, 9, 255])
+    let long: Int64 = 150_001 * 10_000_000
+    let animation = try AnimationSequence(frames: [.init(image: a, duration: long), .init(image: b, duration: 20_000_000)])
+    let bytes = try LibraryGIFEncoder.encode(animation)
+    let (provider, _) = try decodeAll(bytes)
+    #expect(provider.frameCount > 2)
+    #expect(provider.frameInfo.allSatisfy { $0.delayCentiseconds >= 2 })
+    let (shown, _) = try decodedSequence(bytes)
+    #expect(shown == expectedSequence(animation))
+  }
+
+  @Test func loopCounts() throws {
+    let image = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
+    for plays: Int64 in [1, 2, 7, 65_536] {
+      let animation = try AnimationSequence(frames: [.init(image: image, duration: 20_000_000)], loops: try .plays(plays))
+      let (_, loops) = try decodedSequence(try LibraryGIFEncoder.encode(animation))
+      #expect(loops.plays == plays)
+    }
+    let tooMany = try AnimationSequence(frames: [.init(image: image, duration: 20_000_000)], loops: try .plays(65_537))
+    #expect(throws: AnimationEncodingError.loopCountTooLarge(plays: 65_537)) { try LibraryGIFEncoder.encode(tooMany) }
+  }
+
+  @Test func canvasTooLarge() throws {
+    let image = RGBAImage(width: 65_536, height: 1, pixels: [UInt8](repeating: 255, count: 65_536 * 4))
+    let animation = try AnimationSequence(frames: [.init(image: image, duration: 20_000_000)])
+    #expect(throws: AnimationEncodingError.canvasTooLarge(width: 65_536, height: 1)) { try LibraryGIFEncoder.encode(animation) }
+  }
+
+  // MARK: Delays
+
+  /// Every written frame starts within 5 ms of its exact start, no delay is
+  /// below 2 cs (or above 65,535), and whole-centisecond sources keep their
+  /// total exactly. Prints its seed; `PBT_SEED` replays it.
+  @Test func delayRounding() {
+    let name = "GIFEncoderTests.delayRounding"
+    let seed = PBTEnvironment.seedOverride ?? PBTEnvironment.defaultSeed(for: name)
+    print("\(name): seed \(seed) (replay: PBT_SEED=\(seed) swift test --filter \(name))")
+    let gen = Gen<UInt64>(generate: { $0.next() })
+    forAll(name, gen: gen, iterations: 2_000, seed: seed) { caseSeed in
+      var rng = SplitMix64(seed: caseSeed)
+      let wholeCentiseconds = rng.next() % 2 == 0
+      let durations: [Int64] = (0..<(1 + Int(rng.next() % 12))).map { _ in
+        let scale: UInt64 = rng.next() % 10 == 0 ? 1_000_000_000_000 : 60_000_000
+        let raw = Int64(rng.next() % scale)
+        return wholeCentiseconds ? raw / 10_000_000 * 10_000_000 : raw
+      }
+      let total = durations.reduce(0, +)
+      let schedule = GIFDelaySchedule(durations: durations, allowsShortDelays: false)
+      var start: Int64 = 0
+      var lastFrame = -1
+      for entry in schedule.entries {
+        try ensure((2...65_535).contains(entry.centiseconds), "case \(caseSeed): delay \(entry.centiseconds)")
+        if !entry.isContinuation {
+          try ensure(entry.frame > lastFrame, "case \(caseSeed): frames out of order")
+          let exact = durations[..<entry.frame].reduce(0, +)
+          try ensure(abs(start * 10_000_000 - exact) <= 5_000_000, "case \(caseSeed): frame \(entry.frame) at \(start) cs, exact \(exact) ns")
+          lastFrame = entry.frame
+        }
+        start += Int64(entry.centiseconds)
+      }
+      if total >= 15_000_000 {
+        try ensure(abs(start * 10_000_000 - total) <= 5_000_000, "case \(caseSeed): total \(start) cs, exact \(total) ns")
+        if wholeCentiseconds { try ensure(start * 10_000_000 == total, "case \(caseSeed): total not exact") }
+      } else {
+        try ensure(start == 2, "case \(caseSeed): a short animation lasts 2 cs")
+      }
+      return true
+    }
+  }
+
+  @Test func shortFramesMerge() {
+    let ms: Int64 = 1_000_000
+    // 30, 10 (merged into the first), 30 ms.
+    let schedule = GIFDelaySchedule(durations: [30 * ms, 10 * ms, 30 * ms], allowsShortDelays: false)
+    #expect(schedule.entries.map(\.frame) == [0, 2])
+    #expect(schedule.entries.map(\.centiseconds) == [4, 3])
+    let allowed = GIFDelaySchedule(durations: [30 * ms, 10 * ms, 30 * ms], allowsShortDelays: true)
+    #expect(allowed.entries.map(\.centiseconds) == [3, 1, 3])
+    // A zero-length first frame never shows; a 1 cs first frame absorbs
+    // the next.
+    #expect(GIFDelaySchedule(durations: [0, 50 * ms], allowsShortDelays: false).entries.map(\.frame) == [1])
+    let first = GIFDelaySchedule(durations: [10 * ms, 10 * ms, 50 * ms], allowsShortDelays: false)
+    #expect(first.entries.map(\.frame) == [0, 2])
+    #expect(first.entries.map(\.centiseconds) == [2, 5])
+    // Browser-policy durations (>= 20 ms, or 100 ms) are exact.
+    let browser = GIFDelaySchedule(durations: [100 * ms, 20 * ms, 100 * ms], allowsShortDelays: false)
+    #expect(browser.entries.map(\.centiseconds) == [10, 2, 10])
+  }
+
+  // MARK: True colour
+
+  /// A moving gradient (thousands of colours): one quantized palette;
+  /// prints the mean PSNR, with and without dithering.
+  @Test func gradientQuality() throws {
+    let width = 96
+    let height = 64
+    var frames: [AnimationSequence.Frame] = []
+    for index in 0..<6 {
+      var pixels: [UInt8] = []
+      pixels.reserveCapacity(width * height * 4)
+      for y in 0..<height {
+        for x in 0..<width {
+          pixels += [UInt8((x * 255) / (width - 1)), UInt8((y * 255) / (height - 1)), UInt8((x + y + index * 20) % 256), 255]
+        }
+      }
+      frames.append(.init(image: RGBAImage(width: width, height: height, pixels: pixels), duration: 40_000_000))
+    }
+    let animation = try AnimationSequence(frames: frames)
+    for dithering in [false, true] {
+      let bytes = try LibraryGIFEncoder.encode(animation, options: GIFEncodingOptions(dithering: dithering))
+      let (provider, images) = try decodeAll(bytes)
+      #expect(provider.frameCount == frames.count)
+      let mean = zip(frames, images).map { psnr($0.image, $1) }.reduce(0, +) / Double(images.count)
+      print("GIFEncoderTests.gradientQuality: dithering \(dithering): mean PSNR \(String(format: "%.2f", mean)) dB, \(bytes.count) bytes")
+      #expect(mean > 25)
+      #expect(provider.frameDuration(at: 0) == 40_000_000)
+    }
+  }
+
+  // MARK: Corpus
+
+  /// Re-encoding every animated GIF of the corpus reads back as the
+  /// source: composited canvases, durations, loop count. Files that fail
+  /// to open or have one frame are skipped; a frame that fails to decode
+  /// ends the comparison there.
+  @Test(.enabled(if: corpusAvailable, "skipped: the GIF corpus ../shared/corpus/gif is not present"))
+  func corpusReencodesExactly() throws {
+    var checked = 0
+    var sourceBytes = 0
+    var encodedBytes = 0
+    for name in corpusFiles() {
+      let path = corpusDirectory + "/" + name
+      guard let bytes = readFile(path), let provider = try? GIFFrameProvider(bytes: bytes), provider.frameCount > 1 else { continue }
+      var frames: [AnimationSequence.Frame] = []
+      for index in 0..<provider.frameCount {
+        guard let image = try? provider.frame(at: index) else { break }
+        frames.append(.init(image: image, duration: provider.frameDuration(at: index)))
+      }
+      guard !frames.isEmpty else { continue }
+      let animation = try AnimationSequence(frames: frames, loops: provider.loopCount)
+      let encoded = try LibraryGIFEncoder.encode(animation)
+      let (shown, loops) = try decodedSequence(encoded)
+      let expected = expectedSequence(animation)
+      #expect(shown == expected, "\(name)")
+      #expect(loops == animation.loops, "\(name)")
+      checked += 1
+      sourceBytes += bytes.count
+      encodedBytes += encoded.count
+    }
+    print("GIFEncoderTests.corpusReencodesExactly: \(checked) animated files, \(sourceBytes) bytes in, \(encodedBytes) bytes re-encoded")
+    #expect(checked > 0)
+  }
+}
