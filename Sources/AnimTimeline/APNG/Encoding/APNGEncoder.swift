@@ -60,7 +60,7 @@ public enum APNGEncoder {
       distinct.append(canvases[index])
     }
     let layout = APNGColorLayout(
-      canvases: distinct, width: size.width, height: size.height, wantsTransparent: options.choosesDisposalAndBlend)
+      canvases: distinct, width: size.width, height: size.height, wantsTransparent: true)
     let written = writtenFrames(shown, canvases: canvases, layout: layout, options: options)
     let delays = APNGDelay.fractions(for: shown.map(\.duration))
 
