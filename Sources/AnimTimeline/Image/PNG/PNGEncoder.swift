@@ -103,14 +103,30 @@ enum PNGEncoder {
     _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, rows: UnsafeMutablePointer<UInt8>,
     sampling: Bool = true
   ) -> [UInt8] {
-    let colorType: UInt8 = bytesPerPixel == 3 ? 2 : 6
+    let stream = truecolourStream(
+      pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, rows: rows, sampling: sampling)
+    return file(width: width, height: height, bitDepth: 8, colorType: bytesPerPixel == 3 ? 2 : 6, chunks: [], stream: stream)
+  }
+
+  /// The zlib stream of the truecolour rows (8-bit RGB for 3 bytes a
+  /// pixel, RGBA for 4) of `width` × `height` RGBA `pixels`, rows built
+  /// in `rows` (room for `height * (width * bytesPerPixel + 1)` bytes and
+  /// ``DeflateEncoder/readPadding``), filtered as
+  /// ``truecolourFile(_:width:height:bytesPerPixel:rows:sampling:)``
+  /// says: what both the still file and an APNG frame hold.
+  ///
+  /// - Complexity: O(*n*) in the pixel bytes.
+  static func truecolourStream(
+    _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerPixel: Int, rows: UnsafeMutablePointer<UInt8>,
+    sampling: Bool = true
+  ) -> [UInt8] {
     let total = height * (width * bytesPerPixel + 1)
     func make(filtered: Bool) -> [UInt8] {
       let count =
         filtered
         ? filter(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, into: rows)
         : unfiltered(pixels, width: width, height: height, bytesPerPixel: bytesPerPixel, into: rows)
-      return file(width: width, height: height, bitDepth: 8, colorType: colorType, chunks: [], rows: rows, count: count)
+      return zlibStream(rows, count: count)
     }
     guard sampling else { return make(filtered: true) }
     if total <= wholeTrialBytes {
@@ -195,36 +211,69 @@ enum PNGEncoder {
     width: Int, height: Int, bitDepth: Int, colorType: UInt8, chunks: [(String, [UInt8])],
     rows: UnsafeMutablePointer<UInt8>, count: Int
   ) -> [UInt8] {
-    var header = signature
+    file(width: width, height: height, bitDepth: bitDepth, colorType: colorType, chunks: chunks, stream: zlibStream(rows, count: count))
+  }
+
+  /// A PNG file: the signature, `IHDR` with these values, `chunks`, the
+  /// zlib `stream` in `IDAT`, and `IEND`.
+  ///
+  /// - Complexity: O(*n*) in the stream's bytes.
+  static func file(
+    width: Int, height: Int, bitDepth: Int, colorType: UInt8, chunks: [(String, [UInt8])], stream: [UInt8]
+  ) -> [UInt8] {
+    var out = header(width: width, height: height, bitDepth: bitDepth, colorType: colorType)
+    for (type, data) in chunks { appendChunk(type, data, to: &out) }
+    var sequence: UInt32? = nil
+    appendImageData(stream, sequence: &sequence, to: &out)
+    appendChunk("IEND", [], to: &out)
+    return out
+  }
+
+  /// The start of every PNG file this library writes: the signature and
+  /// `IHDR` with these values (deflate, filter method 0, no interlace).
+  static func header(width: Int, height: Int, bitDepth: Int, colorType: UInt8) -> [UInt8] {
+    var out = signature
     var ihdr = [UInt8]()
     appendBigEndian(UInt32(width), to: &ihdr)
     appendBigEndian(UInt32(height), to: &ihdr)
     ihdr += [UInt8(bitDepth), colorType, 0, 0, 0]  // deflate, filter method 0, no interlace
-    appendChunk("IHDR", ihdr, to: &header)
-    for (type, data) in chunks { appendChunk(type, data, to: &header) }
-    (rows + count).initialize(repeating: 0, count: DeflateEncoder.readPadding)
+    appendChunk("IHDR", ihdr, to: &out)
+    return out
+  }
 
-    let idatStart = header.count
-    header += [0, 0, 0, 0] + Array("IDAT".utf8)
-    header += [0x78, 0x9C]  // zlib: deflate, 32 KiB window, default level
-    var writer = BitWriter(appendingTo: header)
+  /// The zlib stream (RFC 1950) of the `count` bytes of filtered rows at
+  /// `rows`, which must have room for ``DeflateEncoder/readPadding`` bytes
+  /// more (they are zeroed): the 2-byte header, the deflate blocks of
+  /// ``DeflateEncoder`` and the Adler-32 of the rows.
+  ///
+  /// - Complexity: O(*n*) in the rows' bytes.
+  static func zlibStream(_ rows: UnsafeMutablePointer<UInt8>, count: Int) -> [UInt8] {
+    (rows + count).initialize(repeating: 0, count: DeflateEncoder.readPadding)
+    var writer = BitWriter(appendingTo: [0x78, 0x9C])  // zlib: deflate, 32 KiB window, default level
     let raw = UnsafeRawBufferPointer(start: rows, count: count + DeflateEncoder.readPadding)
     DeflateEncoder.compress(raw, count: count, into: &writer)
     let adler = Adler32.update(1, UnsafeRawBufferPointer(rebasing: raw[0..<count]))
     var out = writer.finish()
     appendBigEndian(adler, to: &out)
-    let streamLength = out.count - idatStart - 8
-    if streamLength <= maxChunkLength {
-      out.withUnsafeMutableBytes { raw in
-        storeBigEndian(UInt32(streamLength), at: idatStart, in: raw)
-      }
-      let crc = out.withUnsafeBytes { CRC32.checksum($0, idatStart + 4..<out.count) }
-      appendBigEndian(crc, to: &out)
-    } else {
-      out = splitIDAT(out, at: idatStart)
-    }
-    appendChunk("IEND", [], to: &out)
     return out
+  }
+
+  /// Appends a zlib `stream` as image data: `IDAT` chunks when `sequence`
+  /// is `nil`, else APNG `fdAT` chunks, each starting with the sequence
+  /// number `sequence`, which advances by one a chunk. One chunk when the
+  /// stream fits, else pieces of 2^30 bytes.
+  ///
+  /// - Complexity: O(*n*) in the stream's bytes.
+  static func appendImageData(_ stream: [UInt8], sequence: inout UInt32?, to out: inout [UInt8]) {
+    let room = maxChunkLength - (sequence == nil ? 0 : 4)
+    let piece = stream.count <= room ? max(stream.count, 1) : 1 << 30
+    var start = 0
+    repeat {
+      let end = min(stream.count, start + piece)
+      appendChunk(sequence == nil ? "IDAT" : "fdAT", stream[start..<end], sequence: sequence, to: &out)
+      sequence = sequence.map { $0 &+ 1 }
+      start = end
+    } while start < stream.count
   }
 
   /// Whether an indexed file is worth its palette: whether `PLTE` and
@@ -290,24 +339,16 @@ enum PNGEncoder {
     return height * (rowBytes + 1)
   }
 
-  /// Rewrites a file whose one IDAT chunk (at `idatStart`, length field not
-  /// yet written, no CRC) is too long for a chunk into several IDAT chunks.
-  static func splitIDAT(_ file: [UInt8], at idatStart: Int) -> [UInt8] {
-    var out = Array(file[0..<idatStart])
-    var start = idatStart + 8
-    while start < file.count {
-      let end = min(file.count, start + (1 << 30))
-      appendChunk("IDAT", file[start..<end], to: &out)
-      start = end
-    }
-    return out
-  }
-
-  /// Appends a chunk: length, type, data, CRC-32 of type and data.
-  static func appendChunk(_ type: String, _ data: some Collection<UInt8>, to out: inout [UInt8]) {
-    appendBigEndian(UInt32(data.count), to: &out)
+  /// Appends a chunk: length, type, the 4-byte big-endian `sequence`
+  /// number when given (APNG's `fcTL` and `fdAT`), data, and the CRC-32
+  /// of everything after the length.
+  ///
+  /// - Complexity: O(*n*) in the data's bytes.
+  static func appendChunk(_ type: String, _ data: some Collection<UInt8>, sequence: UInt32? = nil, to out: inout [UInt8]) {
+    appendBigEndian(UInt32(data.count + (sequence == nil ? 0 : 4)), to: &out)
     let start = out.count
     out += Array(type.utf8)
+    if let sequence { appendBigEndian(sequence, to: &out) }
     out += data
     let crc = out.withUnsafeBytes { CRC32.checksum($0, start..<out.count) }
     appendBigEndian(crc, to: &out)
@@ -316,13 +357,5 @@ enum PNGEncoder {
   /// Appends `value` as 4 bytes, most significant first.
   static func appendBigEndian(_ value: UInt32, to out: inout [UInt8]) {
     out += [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
-  }
-
-  /// Stores `value` as 4 bytes, most significant first, at `offset`.
-  static func storeBigEndian(_ value: UInt32, at offset: Int, in raw: UnsafeMutableRawBufferPointer) {
-    raw[offset] = UInt8(value >> 24)
-    raw[offset + 1] = UInt8((value >> 16) & 0xFF)
-    raw[offset + 2] = UInt8((value >> 8) & 0xFF)
-    raw[offset + 3] = UInt8(value & 0xFF)
   }
 }
