@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds one libFuzzer target: Fuzz/build.sh gif|apng|webp|png|script|timeline|json
+# Builds one libFuzzer target: Fuzz/build.sh gif|apng|webp|png|script|timeline|json|encode
 #
 # SwiftPM is not involved. The library and the script language
 # (Sources/TimelineScript: commands, parser, runner, SplitMix64) are each
@@ -13,10 +13,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${1:?usage: Fuzz/build.sh gif|apng|webp|png|script|timeline|json}
+target=${1:?usage: Fuzz/build.sh gif|apng|webp|png|script|timeline|json|encode}
 case "$target" in
-  gif|apng|webp|png|script|timeline|json) ;;
-  *) echo "unknown fuzz target '$target' (gif, apng, webp, png, script, timeline, json)" >&2; exit 2 ;;
+  gif|apng|webp|png|script|timeline|json|encode) ;;
+  *) echo "unknown fuzz target '$target' (gif, apng, webp, png, script, timeline, json, encode)" >&2; exit 2 ;;
 esac
 
 out=Fuzz/out

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs one fuzz target for a while: Fuzz/run.sh gif|apng|webp|png|script|timeline|json SECONDS
+# Runs one fuzz target for a while: Fuzz/run.sh gif|apng|webp|png|script|timeline|json|encode SECONDS
 #
 # Builds the target if needed (Fuzz/build.sh), then runs it at the lowest
 # priority. The working corpus (Fuzz/out/corpus/TARGET) persists between
@@ -15,8 +15,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target=${1:?usage: Fuzz/run.sh gif|apng|webp|png|script|timeline|json SECONDS [libFuzzer flags]}
-seconds=${2:?usage: Fuzz/run.sh gif|apng|webp|png|script|timeline|json SECONDS [libFuzzer flags]}
+target=${1:?usage: Fuzz/run.sh gif|apng|webp|png|script|timeline|json|encode SECONDS [libFuzzer flags]}
+seconds=${2:?usage: Fuzz/run.sh gif|apng|webp|png|script|timeline|json|encode SECONDS [libFuzzer flags]}
 shift 2
 
 out=Fuzz/out
@@ -67,6 +67,7 @@ case "$target" in
     flags+=(-max_len=16384 -dict=Fuzz/png.dict) ;;
   script) flags+=(-max_len=4096 -dict=Fuzz/script.dict) ;;
   timeline) flags+=(-max_len=2048) ;;
+  encode) flags+=(-max_len=4096) ;;  # an animation's description, not a file
   json)
     # Real Aseprite exports.
     link_shared ../shared/corpus/aseprite '*.json' "no Aseprite seeds"

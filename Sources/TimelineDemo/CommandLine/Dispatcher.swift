@@ -8,6 +8,7 @@ enum Dispatcher {
     case "info": InfoCommand.self
     case "frames": FramesCommand.self
     case "frame": FrameCommand.self
+    case "convert": ConvertCommand.self
     case "play": PlayCommand.self
     case "sheet": SheetCommand.self
     case "bench": BenchCommand.self
@@ -27,7 +28,7 @@ enum Dispatcher {
   }
 
   /// The subcommands, as an error message lists them.
-  static let names = "info, frames, frame, play, sheet, bench, --ticks N, --script FILE"
+  static let names = "info, frames, frame, convert, play, sheet, bench, --ticks N, --script FILE"
 
   /// Runs the command line `words` (without the program's name), writing
   /// to `console`; returns the exit status.
