@@ -282,3 +282,27 @@ extension ReadmeExamplesTests {
     #expect(positions == [160, 140, 120, 100, 80, 60, 40, 20, 0, 0, 0, 0].map { $0 * 1_000_000 })
   }
 }
+
+extension ReadmeExamplesTests {
+  /// README "Animated thumbnails and exports", nonisolated: the GIF's
+  /// frames are the source's first two, each for half its duration.
+  @Test func thumbnail() throws {
+    var printed = ""
+    func print(_ items: Any...) { printed = items.map { "\($0)" }.joined(separator: " ") }
+
+    let upload = try GIFFrameProvider(bytes: spinnerGIF())   // README: contentsOfFile: "spinner.gif"
+    var preview = try Timeline(provider: upload, configuration: TimelineConfiguration(rate: 2))
+    try preview.setRange(0...1)                           // the first two frames, twice as fast
+    let thumbnail = try AnimationSequence(
+      provider: upload, timeline: preview, size: ImageSize(width: 64, height: 64))
+    let gif = try AnimTimeline.GIFEncoder.encode(thumbnail)  // an animated GIF's bytes
+    let decoded = try GIFFrameProvider(bytes: gif)
+    print(decoded.frameCount, decoded.frameDuration(at: 0))  // 2 50000000
+
+    #expect(printed == "2 50000000")
+    #expect(try decoded.frame(at: 0) == upload.frame(at: 0))
+    #expect(try decoded.frame(at: 1) == upload.frame(at: 1))
+    #expect(decoded.frameDuration(at: 1) == 50_000_000)
+    #expect(decoded.loopCount == upload.loopCount)
+  }
+}
