@@ -142,7 +142,10 @@ import TimelineScript
 
   @Test func generatedAnimationsRoundTrip() {
     let gen = Gen<UInt64>(generate: { $0.next() })
-    forAll("APNGEncoderTests.generatedAnimationsRoundTrip", gen: gen, iterations: 300) { seed in
+    let name = "APNGEncoderTests.generatedAnimationsRoundTrip"
+    let seed = PBTEnvironment.seedOverride ?? PBTEnvironment.defaultSeed(for: name)
+    print("\(name): seed \(seed) (replay: PBT_SEED=\(seed) swift test --filter \(name))")
+    forAll(name, gen: gen, iterations: 300, seed: seed) { seed in
       var rng = SplitMix64(seed: seed)
       let animation = APNGEncoderTests.animation(&rng)
       for choose in [true, false] {
