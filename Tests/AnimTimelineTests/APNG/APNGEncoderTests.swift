@@ -142,7 +142,10 @@ import TimelineScript
 
   @Test func generatedAnimationsRoundTrip() {
     let gen = Gen<UInt64>(generate: { $0.next() })
-    forAll("APNGEncoderTests.generatedAnimationsRoundTrip", gen: gen, iterations: 300) { seed in
+    let name = "APNGEncoderTests.generatedAnimationsRoundTrip"
+    let seed = PBTEnvironment.seedOverride ?? PBTEnvironment.defaultSeed(for: name)
+    print("\(name): seed \(seed) (replay: PBT_SEED=\(seed) swift test --filter \(name))")
+    forAll(name, gen: gen, iterations: 300, seed: seed) { seed in
       var rng = SplitMix64(seed: seed)
       let animation = APNGEncoderTests.animation(&rng)
       for choose in [true, false] {
@@ -167,14 +170,43 @@ import TimelineScript
   @Test func choosingOpsIsNeverLargerThanNoneAndSource() throws {
     var rng = SplitMix64(seed: 2)
     var smaller = 0
+    var ops: Set<[UInt8]> = []
     for _ in 0..<60 {
       let animation = APNGEncoderTests.animation(&rng, maxSide: 48, maxFrames: 10)
       let chosen = try APNGEncoder.encode(animation)
       let plain = try APNGEncoder.encode(animation, options: APNGEncodingOptions(choosesDisposalAndBlend: false))
       #expect(chosen.count <= plain.count)
       if chosen.count < plain.count { smaller += 1 }
+      let provider = try APNGFrameProvider(bytes: chosen)
+      for info in provider.frameInfo { ops.insert([info.disposeOp, info.blendOp]) }
+      let plainOps = try APNGFrameProvider(bytes: plain).frameInfo.map { [$0.disposeOp, $0.blendOp] }
+      #expect(plainOps.allSatisfy { $0 == [0, 0] })
     }
     #expect(smaller > 0)
+    // PREVIOUS and OVER are chosen somewhere (BACKGROUND: below).
+    #expect(Set(ops.map { $0[0] }).isSuperset(of: [0, 2]))
+    #expect(Set(ops.map { $0[1] }) == [0, 1])
+  }
+
+  @Test func aMovingSpriteIsDisposedToBackground() throws {
+    var rng = SplitMix64(seed: 11)
+    let sprite: [UInt8] = (0..<8 * 8).flatMap { _ in [UInt8(rng.int(in: 0...255)), UInt8(rng.int(in: 0...255)), 9, 255] }
+    let frames = (0..<6).map { step in
+      var canvas = [UInt8](repeating: 0, count: 64 * 64 * 4)
+      for y in 0..<8 {
+        let start = ((20 + y) * 64 + step * 10) * 4
+        canvas.replaceSubrange(start..<start + 32, with: sprite[y * 32..<(y + 1) * 32])
+      }
+      return AnimationSequence.Frame(image: RGBAImage(width: 64, height: 64, pixels: canvas), duration: 50_000_000)
+    }
+    let animation = try AnimationSequence(frames: frames)
+    let bytes = try APNGEncoder.encode(animation)
+    #expect(try APNGEncoderTests.checkRoundTrip(animation, bytes) == nil)
+    let info = try APNGFrameProvider(bytes: bytes).frameInfo
+    #expect(info.dropLast().allSatisfy { $0.disposeOp == 1 })
+    #expect(info.dropFirst().allSatisfy { $0.width == 8 && $0.height == 8 })
+    let plain = try APNGEncoder.encode(animation, options: APNGEncodingOptions(choosesDisposalAndBlend: false))
+    #expect(bytes.count < plain.count)
   }
 
   // MARK: Layouts, delays, loops, errors

@@ -136,9 +136,14 @@ public enum APNGEncoder {
   /// A frame as written: its rectangle, its dispose op (chosen with the
   /// next frame), its blend op and its zlib stream.
   struct Written {
+    /// The frame's rectangle on the canvas.
     var rectangle: PixelRect
+    /// The dispose op: 0 `NONE`, 1 `BACKGROUND`, 2 `PREVIOUS` (never for
+    /// frame 0).
     var dispose: UInt8
+    /// The blend op: 0 `SOURCE`, 1 `OVER`.
     var blend: UInt8
+    /// The rectangle's pixels as a zlib stream in the file's layout.
     var stream: [UInt8]
   }
 

@@ -15,6 +15,13 @@
 ///   (decided on the whole file for small images, on a sample otherwise).
 ///   An indexed file whose palette is an eighth of it or more is also
 ///   compared with the filtered truecolour file, and the smaller kept.
+///
+/// It is the one place where PNG bytes are written: ``APNGEncoder`` uses
+/// its chunk framing (``appendChunk(_:_:sequence:to:)``, with APNG's
+/// sequence numbers), ``header(width:height:bitDepth:colorType:)``,
+/// ``zlibStream(_:count:)``, ``appendImageData(_:sequence:to:)``
+/// (`IDAT` or `fdAT`) and the truecolour rows of
+/// ``truecolourStream(_:width:height:bytesPerPixel:rows:sampling:)``.
 enum PNGEncoder {
   /// The 8-byte PNG signature.
   static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
