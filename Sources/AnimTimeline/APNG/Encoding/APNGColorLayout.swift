@@ -63,6 +63,10 @@ struct APNGColorLayout {
         && ![2, 4, 16].contains(count)
       {
         translucent.insert(0, at: 0)
+      } else if let clear = translucent.firstIndex(where: { $0 >> 24 == 0 }), clear != 0 {
+        // The fully transparent colour first: Pillow (13.0) disposes an
+        // indexed frame to BACKGROUND by filling it with index 0.
+        translucent.insert(translucent.remove(at: clear), at: 0)
       }
       palette = PNGPalette(colors: translucent + opaqueColors, translucentCount: translucent.count)
     } else {

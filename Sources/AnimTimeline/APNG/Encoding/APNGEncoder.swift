@@ -178,8 +178,12 @@ public enum APNGEncoder {
         var cleared = previous
         clear(&cleared, written[index - 1].rectangle)
         if cleared != previous { disposed.append((1, cleared)) }
-        // Frame 0's PREVIOUS disposes as BACKGROUND.
-        if index > 1 && !disposed.contains(where: { $0.canvas == before }) { disposed.append((2, before)) }
+        // Frame 0's PREVIOUS disposes as BACKGROUND. PREVIOUS after an
+        // OVER frame is skipped: Pillow (13.0) restores it to the canvas
+        // with that frame drawn (it blends into the saved canvas itself).
+        if index > 1 && written[index - 1].blend == 0 && !disposed.contains(where: { $0.canvas == before }) {
+          disposed.append((2, before))
+        }
       }
       var best: (op: UInt8, frame: Written, canvas: RGBAImage)? = nil
       for (op, canvas) in disposed {
