@@ -139,7 +139,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     let image = RGBAImage(width: 3, height: 2, pixels: [UInt8](repeating: 200, count: 24))
     let animation = try AnimationSequence(frames: [.init(image: image, duration: 70_000_000)], loops: .once)
     let bytes = try LibraryGIFEncoder.encode(animation)
-    #expect(!bytes.contains(0xFF) || !String(decoding: bytes, as: UTF8.self).contains("NETSCAPE"), "1 play: no loop extension")
+    #expect(try GIFFrameProvider(bytes: bytes).rawLoopCount == nil, "1 play: no loop extension")
     let (shown, loops) = try decodedSequence(bytes)
     #expect(shown == expectedSequence(animation))
     #expect(loops == .once)
@@ -198,9 +198,13 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     let image = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
     for plays: Int64 in [1, 2, 7, 65_536] {
       let animation = try AnimationSequence(frames: [.init(image: image, duration: 20_000_000)], loops: try .plays(plays))
-      let (_, loops) = try decodedSequence(try LibraryGIFEncoder.encode(animation))
+      let bytes = try LibraryGIFEncoder.encode(animation)
+      let (_, loops) = try decodedSequence(bytes)
       #expect(loops.plays == plays)
+      #expect(try GIFFrameProvider(bytes: bytes).rawLoopCount == (plays == 1 ? nil : UInt16(plays - 1)))
     }
+    let forever = try AnimationSequence(frames: [.init(image: image, duration: 20_000_000)], loops: .infinite)
+    #expect(try GIFFrameProvider(bytes: try LibraryGIFEncoder.encode(forever)).rawLoopCount == 0)
     let tooMany = try AnimationSequence(frames: [.init(image: image, duration: 20_000_000)], loops: try .plays(65_537))
     #expect(throws: AnimationEncodingError.loopCountTooLarge(plays: 65_537)) { try LibraryGIFEncoder.encode(tooMany) }
   }
