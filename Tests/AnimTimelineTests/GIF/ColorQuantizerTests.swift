@@ -32,6 +32,25 @@ import TimelineScript
     }
   }
 
+  /// The sorted search gives exactly the exhaustive answer (ties to the
+  /// lowest index), on palettes with repeated colours and repeated greens.
+  @Test func sortedSearchEqualsExhaustive() {
+    var rng = SplitMix64(seed: 78)
+    for size in [1, 2, 3, 16, 255, 256] {
+      var palette = (0..<size).map { _ in UInt32(truncatingIfNeeded: rng.next()) & 0xFF_FFFF }
+      if size > 4 { palette[3] = palette[1] }
+      if size > 8 { palette[7] = palette[6] & 0xFF00FF | 0x004000 }
+      let search = ColorQuantizer.NearestSearch(palette: palette)
+      for _ in 0..<2_000 {
+        let color = UInt32(truncatingIfNeeded: rng.next()) & 0xFF_FFFF
+        #expect(search.nearest(color) == ColorQuantizer.nearest(color, in: palette), "palette of \(size)")
+      }
+      for color in palette {
+        #expect(search.nearest(color) == ColorQuantizer.nearest(color, in: palette))
+      }
+    }
+  }
+
   /// A smooth gradient of 65,536 colours reduced to 255: small error.
   @Test func gradientError() {
     var sample: [UInt32] = []
