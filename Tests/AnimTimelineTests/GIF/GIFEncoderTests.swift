@@ -168,6 +168,29 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     #expect(loops == .infinite)
   }
 
+  /// A pixel turning transparent outside the last frame's rectangle: no
+  /// disposal of that frame clears it, so the encoder rewrites that frame
+  /// over the whole canvas and clears it all.
+  @Test func transparencyOutsideTheLastRectangle() throws {
+    func image(_ paint: [Int: [UInt8]]) -> RGBAImage {
+      var pixels = [UInt8](repeating: 0, count: 4 * 4 * 4)
+      for (index, color) in paint { pixels.replaceSubrange(index * 4..<index * 4 + 4, with: color) }
+      return RGBAImage(width: 4, height: 4, pixels: pixels)
+    }
+    let a: [UInt8] = [200, 10, 10, 255]
+    let b: [UInt8] = [10, 200, 10, 255]
+    let c: [UInt8] = [10, 10, 200, 255]
+    let frames = [image([0: a, 15: b]), image([0: a, 15: c]), image([15: c]), image([15: b, 5: a])]
+      .map { AnimationSequence.Frame(image: $0, duration: 20_000_000) }
+    let animation = try AnimationSequence(frames: frames)
+    let bytes = try LibraryGIFEncoder.encode(animation)
+    let (provider, _) = try decodeAll(bytes)
+    #expect(provider.frameInfo[1].disposal == 2)
+    #expect(provider.frameInfo[1].rectangle == PixelRect(x: 0, y: 0, width: 4, height: 4))
+    let (shown, _) = try decodedSequence(bytes)
+    #expect(shown == expectedSequence(animation))
+  }
+
   @Test func identicalFramesMerge() throws {
     let a = RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 255, count: 16))
     let b = RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: 100, count: 12) + [255, 255, 255, 255])
