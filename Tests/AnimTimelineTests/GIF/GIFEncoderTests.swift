@@ -115,6 +115,50 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     }
   }
 
+  /// Many colours in all (a pool of 1,500), at most 200 per canvas (each
+  /// frame shifts a window over the pool and remaps what falls outside):
+  /// local colour tables, still exact. Prints its seed; `PBT_SEED` replays
+  /// it.
+  @Test func localTablesRoundTripIsExact() {
+    let name = "GIFEncoderTests.localTablesRoundTripIsExact"
+    let seed = PBTEnvironment.seedOverride ?? PBTEnvironment.defaultSeed(for: name)
+    print("\(name): seed \(seed) (replay: PBT_SEED=\(seed) swift test --filter \(name))")
+    let gen = Gen<UInt64>(generate: { $0.next() })
+    forAll(name, gen: gen, iterations: 40, seed: seed) { caseSeed in
+      var rng = SplitMix64(seed: caseSeed)
+      func below(_ n: Int) -> Int { Int(rng.next() % UInt64(max(n, 1))) }
+      let pool: [[UInt8]] = (0..<1_500).map { _ in [UInt8(below(256)), UInt8(below(256)), UInt8(below(256)), 255] }
+      let width = 1 + below(48)
+      let height = 1 + below(48)
+      var canvas = [Int](repeating: -1, count: width * height)  // -1: transparent
+      var frames: [AnimationSequence.Frame] = []
+      for frame in 0..<(2 + below(6)) {
+        let window = frame * 150
+        for index in canvas.indices where canvas[index] >= 0 && !(window..<window + 200).contains(canvas[index]) {
+          canvas[index] = window + canvas[index] % 200
+        }
+        for _ in 0..<(1 + below(4)) {
+          let x = below(width)
+          let y = below(height)
+          let w = 1 + below(width - x)
+          let h = 1 + below(height - y)
+          let clear = below(4) == 0
+          for row in y..<y + h {
+            for column in x..<x + w { canvas[row * width + column] = clear ? -1 : window + below(200) }
+          }
+        }
+        let pixels = canvas.flatMap { $0 < 0 ? [UInt8](repeating: 0, count: 4) : pool[$0] }
+        frames.append(.init(image: RGBAImage(width: width, height: height, pixels: pixels), duration: Int64(2 + below(9)) * 10_000_000))
+      }
+      let animation = try AnimationSequence(frames: frames, loops: 2)
+      let (shown, loops) = try decodedSequence(try LibraryGIFEncoder.encode(animation))
+      let expected = expectedSequence(animation)
+      try ensure(shown == expected, "case \(caseSeed): decoded \(shown), expected \(expected)")
+      try ensure(loops == 2, "case \(caseSeed): loops \(loops)")
+      return true
+    }
+  }
+
   /// Many colours in all, few per frame: local colour tables, still exact.
   @Test func localTablesAreExact() throws {
     var frames: [AnimationSequence.Frame] = []
