@@ -115,6 +115,50 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     }
   }
 
+  /// Many colours in all (a pool of 1,500), at most 200 per canvas (each
+  /// frame shifts a window over the pool and remaps what falls outside):
+  /// local colour tables, still exact. Prints its seed; `PBT_SEED` replays
+  /// it.
+  @Test func localTablesRoundTripIsExact() {
+    let name = "GIFEncoderTests.localTablesRoundTripIsExact"
+    let seed = PBTEnvironment.seedOverride ?? PBTEnvironment.defaultSeed(for: name)
+    print("\(name): seed \(seed) (replay: PBT_SEED=\(seed) swift test --filter \(name))")
+    let gen = Gen<UInt64>(generate: { $0.next() })
+    forAll(name, gen: gen, iterations: 40, seed: seed) { caseSeed in
+      var rng = SplitMix64(seed: caseSeed)
+      func below(_ n: Int) -> Int { Int(rng.next() % UInt64(max(n, 1))) }
+      let pool: [[UInt8]] = (0..<1_500).map { _ in [UInt8(below(256)), UInt8(below(256)), UInt8(below(256)), 255] }
+      let width = 1 + below(48)
+      let height = 1 + below(48)
+      var canvas = [Int](repeating: -1, count: width * height)  // -1: transparent
+      var frames: [AnimationSequence.Frame] = []
+      for frame in 0..<(2 + below(6)) {
+        let window = frame * 150
+        for index in canvas.indices where canvas[index] >= 0 && !(window..<window + 200).contains(canvas[index]) {
+          canvas[index] = window + canvas[index] % 200
+        }
+        for _ in 0..<(1 + below(4)) {
+          let x = below(width)
+          let y = below(height)
+          let w = 1 + below(width - x)
+          let h = 1 + below(height - y)
+          let clear = below(4) == 0
+          for row in y..<y + h {
+            for column in x..<x + w { canvas[row * width + column] = clear ? -1 : window + below(200) }
+          }
+        }
+        let pixels = canvas.flatMap { $0 < 0 ? [UInt8](repeating: 0, count: 4) : pool[$0] }
+        frames.append(.init(image: RGBAImage(width: width, height: height, pixels: pixels), duration: Int64(2 + below(9)) * 10_000_000))
+      }
+      let animation = try AnimationSequence(frames: frames, loops: 2)
+      let (shown, loops) = try decodedSequence(try LibraryGIFEncoder.encode(animation))
+      let expected = expectedSequence(animation)
+      try ensure(shown == expected, "case \(caseSeed): decoded \(shown), expected \(expected)")
+      try ensure(loops == 2, "case \(caseSeed): loops \(loops)")
+      return true
+    }
+  }
+
   /// Many colours in all, few per frame: local colour tables, still exact.
   @Test func localTablesAreExact() throws {
     var frames: [AnimationSequence.Frame] = []
@@ -139,7 +183,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     let image = RGBAImage(width: 3, height: 2, pixels: [UInt8](repeating: 200, count: 24))
     let animation = try AnimationSequence(frames: [.init(image: image, duration: 70_000_000)], loops: .once)
     let bytes = try LibraryGIFEncoder.encode(animation)
-    #expect(!bytes.contains(0xFF) || !String(decoding: bytes, as: UTF8.self).contains("NETSCAPE"), "1 play: no loop extension")
+    #expect(try GIFFrameProvider(bytes: bytes).rawLoopCount == nil, "1 play: no loop extension")
     let (shown, loops) = try decodedSequence(bytes)
     #expect(shown == expectedSequence(animation))
     #expect(loops == .once)
@@ -166,6 +210,29 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     let (shown, loops) = try decodedSequence(try LibraryGIFEncoder.encode(animation))
     #expect(shown == expectedSequence(animation))
     #expect(loops == .infinite)
+  }
+
+  /// A pixel turning transparent outside the last frame's rectangle: no
+  /// disposal of that frame clears it, so the encoder rewrites that frame
+  /// over the whole canvas and clears it all.
+  @Test func transparencyOutsideTheLastRectangle() throws {
+    func image(_ paint: [Int: [UInt8]]) -> RGBAImage {
+      var pixels = [UInt8](repeating: 0, count: 4 * 4 * 4)
+      for (index, color) in paint { pixels.replaceSubrange(index * 4..<index * 4 + 4, with: color) }
+      return RGBAImage(width: 4, height: 4, pixels: pixels)
+    }
+    let a: [UInt8] = [200, 10, 10, 255]
+    let b: [UInt8] = [10, 200, 10, 255]
+    let c: [UInt8] = [10, 10, 200, 255]
+    let frames = [image([0: a, 15: b]), image([0: a, 15: c]), image([15: c]), image([15: b, 5: a])]
+      .map { AnimationSequence.Frame(image: $0, duration: 20_000_000) }
+    let animation = try AnimationSequence(frames: frames)
+    let bytes = try LibraryGIFEncoder.encode(animation)
+    let (provider, _) = try decodeAll(bytes)
+    #expect(provider.frameInfo[1].disposal == 2)
+    #expect(provider.frameInfo[1].rectangle == PixelRect(x: 0, y: 0, width: 4, height: 4))
+    let (shown, _) = try decodedSequence(bytes)
+    #expect(shown == expectedSequence(animation))
   }
 
   @Test func identicalFramesMerge() throws {
@@ -198,9 +265,13 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     let image = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
     for plays: Int64 in [1, 2, 7, 65_536] {
       let animation = try AnimationSequence(frames: [.init(image: image, duration: 20_000_000)], loops: try .plays(plays))
-      let (_, loops) = try decodedSequence(try LibraryGIFEncoder.encode(animation))
+      let bytes = try LibraryGIFEncoder.encode(animation)
+      let (_, loops) = try decodedSequence(bytes)
       #expect(loops.plays == plays)
+      #expect(try GIFFrameProvider(bytes: bytes).rawLoopCount == (plays == 1 ? nil : UInt16(plays - 1)))
     }
+    let forever = try AnimationSequence(frames: [.init(image: image, duration: 20_000_000)], loops: .infinite)
+    #expect(try GIFFrameProvider(bytes: try LibraryGIFEncoder.encode(forever)).rawLoopCount == 0)
     let tooMany = try AnimationSequence(frames: [.init(image: image, duration: 20_000_000)], loops: try .plays(65_537))
     #expect(throws: AnimationEncodingError.loopCountTooLarge(plays: 65_537)) { try LibraryGIFEncoder.encode(tooMany) }
   }

@@ -33,73 +33,79 @@ enum LZWEncoder {
     let endCode = clearCode + 1
     let firstCode = clearCode + 2
     let literalMask = clearCode - 1
-    var output: [UInt8] = []
-    output.reserveCapacity(indices.count / 2 + 16)
+    // At most one code (12 bits) a pixel, a clear code every 3,838 codes
+    // or fewer, and the first clear and end codes.
+    let capacity = (indices.count + indices.count / 1024 + 4) * 12 / 8 + 8
+    var output = [UInt8](repeating: 0, count: capacity)
     var table = [UInt32](repeating: emptySlot, count: slotCount)
-    var bitBuffer: UInt64 = 0
-    var bitCount = 0
-    var width = rootBits + 1
-    var nextCode = firstCode
-
-    func emit(_ code: Int) {
-      bitBuffer |= UInt64(code) << UInt64(bitCount)
-      bitCount += width
-      while bitCount >= 8 {
-        output.append(UInt8(truncatingIfNeeded: bitBuffer))
-        bitBuffer >>= 8
-        bitCount -= 8
-      }
-    }
-
-    emit(clearCode)
-    guard let first = indices.first else {
-      emit(endCode)
-      if bitCount > 0 { output.append(UInt8(truncatingIfNeeded: bitBuffer)) }
-      return output
-    }
-    table.withUnsafeMutableBufferPointer { table in
-      var prefix = Int(first) & literalMask
-      var position = 1
-      let count = indices.count
-      while position < count {
-        let symbol = Int(indices[position]) & literalMask
-        position += 1
-        // Key: 12-bit prefix code, 8-bit symbol; the slot keeps the key in
-        // the high 20 bits and the assigned code in the low 12.
-        let key = UInt32(prefix << 8 | symbol)
-        var slot = Int((key &* 0x9E37_79B1) >> 19)
-        var found = -1
-        while true {
-          let entry = table[slot]
-          if entry == emptySlot { break }
-          if entry >> 12 == key {
-            found = Int(entry & 0xFFF)
-            break
+    let written = output.withUnsafeMutableBufferPointer { output in
+      table.withUnsafeMutableBufferPointer { table in
+        var bitBuffer: UInt64 = 0
+        var bitCount = 0
+        var width = rootBits + 1
+        var nextCode = firstCode
+        var length = 0
+        @inline(__always) func emit(_ code: Int) {
+          bitBuffer |= UInt64(code) << UInt64(bitCount)
+          bitCount += width
+          while bitCount >= 8 {
+            output[length] = UInt8(truncatingIfNeeded: bitBuffer)
+            length += 1
+            bitBuffer >>= 8
+            bitCount -= 8
           }
-          slot = (slot + 1) & (slotCount - 1)
         }
-        if found >= 0 {
-          prefix = found
-          continue
+        emit(clearCode)
+        if let first = indices.first {
+          var prefix = Int(first) & literalMask
+          var position = 1
+          let count = indices.count
+          while position < count {
+            let symbol = Int(indices[position]) & literalMask
+            position += 1
+            // Key: 12-bit prefix code, 8-bit symbol; the slot keeps the key
+            // in the high 20 bits and the assigned code in the low 12.
+            let key = UInt32(truncatingIfNeeded: prefix << 8 | symbol)
+            var slot = Int((key &* 0x9E37_79B1) >> 19)
+            var found = -1
+            while true {
+              let entry = table[slot]
+              if entry == emptySlot { break }
+              if entry >> 12 == key {
+                found = Int(entry & 0xFFF)
+                break
+              }
+              slot = (slot + 1) & (slotCount - 1)
+            }
+            if found >= 0 {
+              prefix = found
+              continue
+            }
+            emit(prefix)
+            if nextCode < 4096 {
+              table[slot] = key << 12 | UInt32(truncatingIfNeeded: nextCode)
+              nextCode += 1
+              if nextCode > 1 << width && width < 12 { width += 1 }
+            } else {
+              emit(clearCode)
+              table.update(repeating: emptySlot)
+              nextCode = firstCode
+              width = rootBits + 1
+            }
+            prefix = symbol
+          }
+          emit(prefix)
+          if nextCode == 1 << width && width < 12 { width += 1 }
         }
-        emit(prefix)
-        if nextCode < 4096 {
-          table[slot] = key << 12 | UInt32(nextCode)
-          nextCode += 1
-          if nextCode > 1 << width && width < 12 { width += 1 }
-        } else {
-          emit(clearCode)
-          table.update(repeating: emptySlot)
-          nextCode = firstCode
-          width = rootBits + 1
+        emit(endCode)
+        if bitCount > 0 {
+          output[length] = UInt8(truncatingIfNeeded: bitBuffer)
+          length += 1
         }
-        prefix = symbol
+        return length
       }
-      emit(prefix)
-      if nextCode == 1 << width && width < 12 { width += 1 }
     }
-    emit(endCode)
-    if bitCount > 0 { output.append(UInt8(truncatingIfNeeded: bitBuffer)) }
+    output.removeLast(output.count - written)
     return output
   }
 

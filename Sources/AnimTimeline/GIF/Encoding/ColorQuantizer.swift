@@ -12,6 +12,8 @@ struct ColorQuantizer: Sendable {
   /// and its palette index, so a hit is always exact.
   private var cacheColors: [UInt32]
   private var cacheIndices: [UInt8]
+  /// The palette sorted for nearest-colour searches.
+  private let search: NearestSearch
 
   /// The most sample colours median cut and k-means look at; the pixels
   /// are sampled at a regular stride beyond it.
@@ -53,6 +55,7 @@ struct ColorQuantizer: Sendable {
       }
     }
     self.palette = palette
+    search = NearestSearch(palette: palette)
     cacheColors = [UInt32](repeating: 0, count: 1 << 15)
     cacheIndices = [UInt8](repeating: 0, count: 1 << 15)
   }
@@ -67,7 +70,7 @@ struct ColorQuantizer: Sendable {
     let key = Int(red | green | blue)
     let tagged = color | 0x8000_0000
     if cacheColors[key] == tagged { return Int(cacheIndices[key]) }
-    let index = Self.nearest(color, in: palette)
+    let index = search.nearest(color)
     cacheColors[key] = tagged
     cacheIndices[key] = UInt8(truncatingIfNeeded: index)
     return index
@@ -191,8 +194,9 @@ struct ColorQuantizer: Sendable {
   /// none stays).
   private static func refine(palette: [UInt32], colors: [UInt32], weights: [Int]) -> [UInt32] {
     var sums = [(Int, Int, Int, Int)](repeating: (0, 0, 0, 0), count: palette.count)
+    let search = NearestSearch(palette: palette)
     for (color, weight) in zip(colors, weights) {
-      let index = nearest(color, in: palette)
+      let index = search.nearest(color)
       sums[index].0 += Int(color >> 16 & 0xFF) * weight
       sums[index].1 += Int(color >> 8 & 0xFF) * weight
       sums[index].2 += Int(color & 0xFF) * weight
@@ -208,5 +212,77 @@ struct ColorQuantizer: Sendable {
     guard weight > 0 else { return 0 }
     let half = weight / 2
     return UInt32((r + half) / weight) << 16 | UInt32((g + half) / weight) << 8 | UInt32((b + half) / weight)
+  }
+
+  /// Nearest-colour search over a palette sorted by green: from the
+  /// entries nearest in green outwards, stopping each way once the green
+  /// difference alone exceeds the best distance. The same answer as
+  /// ``ColorQuantizer/nearest(_:in:)`` (ties to the lowest index), several
+  /// times faster on a full palette.
+  struct NearestSearch: Sendable {
+    /// Entries sorted by green: the channels and the palette index.
+    private let red: [Int32]
+    private let green: [Int32]
+    private let blue: [Int32]
+    private let index: [Int32]
+
+    init(palette: [UInt32]) {
+      let order = palette.indices.sorted { (palette[$0] >> 8 & 0xFF, $0) < (palette[$1] >> 8 & 0xFF, $1) }
+      red = order.map { Int32(palette[$0] >> 16 & 0xFF) }
+      green = order.map { Int32(palette[$0] >> 8 & 0xFF) }
+      blue = order.map { Int32(palette[$0] & 0xFF) }
+      index = order.map { Int32($0) }
+    }
+
+    /// The palette index nearest `color`, the lowest on ties; 0 for an
+    /// empty palette.
+    ///
+    /// - Complexity: O(log *p*) to start, then the entries within the best
+    ///   distance in green, O(*p*) at worst.
+    func nearest(_ color: UInt32) -> Int {
+      let count = green.count
+      guard count > 0 else { return 0 }
+      let r = Int32(color >> 16 & 0xFF)
+      let g = Int32(color >> 8 & 0xFF)
+      let b = Int32(color & 0xFF)
+      // The first entry with green >= g.
+      var low = 0
+      var high = count
+      while low < high {
+        let middle = (low + high) / 2
+        if green[middle] < g { low = middle + 1 } else { high = middle }
+      }
+      var best = Int32.max
+      var bestIndex = Int32.max
+      func consider(_ position: Int) {
+        let dr = red[position] - r
+        let dg = green[position] - g
+        let db = blue[position] - b
+        let distance = dr * dr + dg * dg + db * db
+        if distance < best || (distance == best && index[position] < bestIndex) {
+          best = distance
+          bestIndex = index[position]
+        }
+      }
+      var up = low
+      var down = low - 1
+      while up < count || down >= 0 {
+        if up < count {
+          let dg = green[up] - g
+          if dg * dg > best { up = count } else {
+            consider(up)
+            up += 1
+          }
+        }
+        if down >= 0 {
+          let dg = green[down] - g
+          if dg * dg > best { down = -1 } else {
+            consider(down)
+            down -= 1
+          }
+        }
+      }
+      return Int(bestIndex)
+    }
   }
 }

@@ -97,7 +97,7 @@ public enum GIFEncoder {
       let target = targets[entry.frame]
       var base = blank
       if var last = previous {
-        if let (disposal, canvas) = bestDisposal(after: last, blank: blank, next: target) {
+        if let (disposal, canvas) = bestDisposal(after: last, next: target, localTables: globalPalette == nil) {
           last.disposal = disposal
           base = canvas
         } else {
@@ -191,37 +191,46 @@ public enum GIFEncoder {
 
   /// Whether some frame of `images` changes more colours from the frame
   /// before it (the first: from a blank canvas) than a local colour table
-  /// holds: 256, or 255 and the transparent entry when the changed
-  /// rectangle also holds unchanged pixels.
+  /// holds (see ``changesFitLocalTable(_:over:)``).
   ///
   /// - Complexity: O(*n* · *p*).
   static func needsQuantization(_ images: [RGBAImage]) -> Bool {
     guard let first = images.first else { return false }
     var before = RGBAImage(width: first.width, height: first.height, pixels: [UInt8](repeating: 0, count: first.pixels.count))
     for image in images {
-      guard let rectangle = image.differingRectangle(from: before) else { continue }
-      var palette = GIFPalette()
-      var anyUnchanged = false
-      let fits = image.pixels.withUnsafeBufferPointer { bytes -> Bool in
-        before.pixels.withUnsafeBufferPointer { old -> Bool in
-          for y in rectangle.y..<rectangle.y + rectangle.height {
-            var offset = (y * image.width + rectangle.x) * 4
-            for _ in 0..<rectangle.width {
-              let value = pixel(bytes, offset)
-              let changed = value != pixel(old, offset)
-              offset += 4
-              if !changed { anyUnchanged = true }
-              if value == 0 || !changed { continue }
-              if !palette.insert(value & 0xFF_FFFF) { return false }
-            }
-          }
-          return true
-        }
-      }
-      if !fits || (anyUnchanged && palette.count > 255) { return true }
+      if !changesFitLocalTable(image, over: before) { return true }
       before = image
     }
     return false
+  }
+
+  /// Whether the pixels of `image` that differ from `canvas` have few
+  /// enough colours for one local colour table: 256, or 255 and the
+  /// transparent entry when the rectangle that differs also holds
+  /// unchanged pixels.
+  ///
+  /// - Complexity: O(*p*).
+  static func changesFitLocalTable(_ image: RGBAImage, over canvas: RGBAImage) -> Bool {
+    guard let rectangle = image.differingRectangle(from: canvas) else { return true }
+    var palette = GIFPalette()
+    var anyUnchanged = false
+    let fits = image.pixels.withUnsafeBufferPointer { bytes -> Bool in
+      canvas.pixels.withUnsafeBufferPointer { old -> Bool in
+        for y in rectangle.y..<rectangle.y + rectangle.height {
+          var offset = (y * image.width + rectangle.x) * 4
+          for _ in 0..<rectangle.width {
+            let value = pixel(bytes, offset)
+            let changed = value != pixel(old, offset)
+            offset += 4
+            if !changed { anyUnchanged = true }
+            if value == 0 || !changed { continue }
+            if !palette.insert(value & 0xFF_FFFF) { return false }
+          }
+        }
+        return true
+      }
+    }
+    return fits && !(anyUnchanged && palette.count > 255)
   }
 
   /// One palette of 255 colours and a transparent entry for all of
@@ -301,10 +310,14 @@ public enum GIFEncoder {
   /// difference to `next`, with the canvas it leaves; `nil` when none is
   /// valid. A disposal is valid when it leaves no opaque pixel where
   /// `next` is transparent (drawing cannot make a pixel transparent).
-  /// Ties go to none, then clear, then restore.
+  /// Ties go to none, then clear, then restore. With local colour tables
+  /// (`localTables`), a disposal after which the next frame's changes fit
+  /// one table exactly wins over one after which they do not.
   ///
   /// - Complexity: O(*p*).
-  static func bestDisposal(after frame: GIFEncodedFrame, blank: RGBAImage, next: RGBAImage) -> (Int, RGBAImage)? {
+  static func bestDisposal(
+    after frame: GIFEncodedFrame, next: RGBAImage, localTables: Bool
+  ) -> (Int, RGBAImage)? {
     var cleared = frame.canvasAfter
     cleared.pixels.withUnsafeMutableBufferPointer { bytes in
       let rectangle = frame.rectangle
@@ -317,7 +330,10 @@ public enum GIFEncoder {
     var bestArea = Int.max
     for (disposal, canvas) in [(1, frame.canvasAfter), (2, cleared), (3, frame.canvasBefore)] {
       guard canBeDrawn(next, over: canvas) else { continue }
-      let area = next.differingRectangle(from: canvas).map { $0.width * $0.height } ?? 0
+      var area = next.differingRectangle(from: canvas).map { $0.width * $0.height } ?? 0
+      // Lossy (a table reduced by quantization) only when no disposal is
+      // exact: rank those after every exact one.
+      if localTables && !changesFitLocalTable(next, over: canvas) { area += 1 << 40 }
       if area < bestArea {
         bestArea = area
         best = (disposal, canvas)
