@@ -139,10 +139,10 @@ extension ReadmeExamplesTests {
 /// A GIF of three 100 ms frames on an 8×8 canvas, looping: the README's
 /// "spinner.gif" (colours 1, 2, 3 of the test palette).
 func spinnerGIF() -> [UInt8] {
-  var file = GIFEncoder(screenWidth: 8, screenHeight: 8)
+  var file = TestGIFWriter(screenWidth: 8, screenHeight: 8)
   file.loopCount = 0
   for fill in [UInt8(1), 2, 3] {
-    var frame = GIFEncoder.Frame(width: 8, height: 8, fill: fill)
+    var frame = TestGIFWriter.Frame(width: 8, height: 8, fill: fill)
     frame.delay = 10  // centiseconds
     file.frames.append(frame)
   }
@@ -295,7 +295,7 @@ extension ReadmeExamplesTests {
     try preview.setRange(0...1)                           // the first two frames, twice as fast
     let thumbnail = try AnimationSequence(
       provider: upload, timeline: preview, size: ImageSize(width: 64, height: 64))
-    let gif = try AnimTimeline.GIFEncoder.encode(thumbnail)  // an animated GIF's bytes
+    let gif = try GIFEncoder.encode(thumbnail)  // an animated GIF's bytes
     let decoded = try GIFFrameProvider(bytes: gif)
     print(decoded.frameCount, decoded.frameDuration(at: 0))  // 2 50000000
 

@@ -58,7 +58,7 @@ struct ScatteredBytes: Collection {
   }
 
   @Test func gifProviderReadsTheSameCollections() throws {
-    var encoder = GIFEncoder(screenWidth: 4, screenHeight: 1)
+    var encoder = TestGIFWriter(screenWidth: 4, screenHeight: 1)
     encoder.frames = [.init(width: 4, height: 1, fill: 1), .init(width: 4, height: 1, indices: [2, 3, 2, 3])]
     let gif = encoder.encode()
     let expected = try GIFFrameProvider(bytes: gif)

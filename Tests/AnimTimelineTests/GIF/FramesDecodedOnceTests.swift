@@ -8,10 +8,10 @@ import TimelineScript
 @Suite struct FramesDecodedOnceTests {
   /// A 4-frame 16×12 GIF (disposals 0...3).
   static func fourFrames() -> [UInt8] {
-    var gif = GIFEncoder(screenWidth: 16, screenHeight: 12)
+    var gif = TestGIFWriter(screenWidth: 16, screenHeight: 12)
     gif.loopCount = 0
     for position in 0..<4 {
-      var frame = GIFEncoder.Frame(x: position, y: position, width: 8, height: 6, fill: UInt8(position + 1))
+      var frame = TestGIFWriter.Frame(x: position, y: position, width: 8, height: 6, fill: UInt8(position + 1))
       frame.delay = 10
       frame.disposal = UInt8(position)
       gif.frames.append(frame)

@@ -17,7 +17,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
   /// Frame 0: full red 4x4; frame 1: green 2x2 at (1,1) with `disposal`;
   /// frame 2: a blue pixel at (0,0).
   func disposalFixture(_ disposal: UInt8) -> [UInt8] {
-    var gif = GIFEncoder(screenWidth: 4, screenHeight: 4)
+    var gif = TestGIFWriter(screenWidth: 4, screenHeight: 4)
     gif.frames = [
       .init(width: 4, height: 4, fill: 1),
       .init(x: 1, y: 1, width: 2, height: 2, fill: 2),
@@ -45,7 +45,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
   }
 
   @Test func restorePreviousOnFirstFrameIsBlank() throws {
-    var gif = GIFEncoder(screenWidth: 2, screenHeight: 2)
+    var gif = TestGIFWriter(screenWidth: 2, screenHeight: 2)
     gif.frames = [.init(width: 2, height: 2, fill: 1), .init(width: 1, height: 1, fill: 2)]
     gif.frames[0].disposal = 3
     let (_, images) = try decodeAll(gif.encode())
@@ -54,7 +54,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
   }
 
   @Test func transparencyLeavesCanvas() throws {
-    var gif = GIFEncoder(screenWidth: 2, screenHeight: 1)
+    var gif = TestGIFWriter(screenWidth: 2, screenHeight: 1)
     gif.frames = [.init(width: 2, height: 1, indices: [1, 2]), .init(width: 2, height: 1, indices: [5, 3])]
     gif.frames[1].transparentIndex = 5
     let (_, images) = try decodeAll(gif.encode())
@@ -71,7 +71,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
     for height in 1...19 {
       let width = 3
       let indices = (0..<width * height).map { _ in UInt8.random(in: 0...7, using: &generator) }
-      var gif = GIFEncoder(screenWidth: width, screenHeight: height)
+      var gif = TestGIFWriter(screenWidth: width, screenHeight: height)
       gif.frames = [.init(width: width, height: height, indices: indices)]
       let (_, plain) = try decodeAll(gif.encode())
       gif.frames[0].interlaced = true
@@ -82,7 +82,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
   }
 
   @Test func laterFramesAreClipped() throws {
-    var gif = GIFEncoder(screenWidth: 3, screenHeight: 3)
+    var gif = TestGIFWriter(screenWidth: 3, screenHeight: 3)
     gif.frames = [.init(width: 3, height: 3, fill: 1), .init(x: 2, y: 2, width: 4, height: 4, fill: 2)]
     gif.frames.append(.init(x: 10, y: 0, width: 2, height: 2, fill: 3))
     let (provider, images) = try decodeAll(gif.encode())
@@ -94,7 +94,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
   }
 
   @Test func canvasGrowsToFirstFrame() throws {
-    var gif = GIFEncoder(screenWidth: 2, screenHeight: 2)
+    var gif = TestGIFWriter(screenWidth: 2, screenHeight: 2)
     gif.frames = [.init(x: 1, y: 2, width: 3, height: 1, fill: 1)]
     let (provider, images) = try decodeAll(gif.encode())
     #expect(provider.canvasWidth == 4 && provider.canvasHeight == 3)
@@ -103,13 +103,13 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
   }
 
   @Test func missingTableAndOutOfRangeIndexAreOpaqueBlack() throws {
-    var gif = GIFEncoder(screenWidth: 2, screenHeight: 1)
+    var gif = TestGIFWriter(screenWidth: 2, screenHeight: 1)
     gif.globalColorTable = nil
     gif.frames = [.init(width: 2, height: 1, indices: [1, 2])]
     let (_, images) = try decodeAll(gif.encode())
     #expect(images[0].pixel(0, 0) == opaqueBlack && images[0].pixel(1, 0) == opaqueBlack)
 
-    var small = GIFEncoder(screenWidth: 2, screenHeight: 1)
+    var small = TestGIFWriter(screenWidth: 2, screenHeight: 1)
     small.globalColorTable = [10, 20, 30, 40, 50, 60]  // 2 entries
     small.frames = [.init(width: 2, height: 1, indices: [1, 5])]
     let (_, others) = try decodeAll(small.encode())
@@ -123,9 +123,9 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
   }
 
   @Test func incompleteFrameKeepsDecodedPixels() throws {
-    var gif = GIFEncoder(screenWidth: 4, screenHeight: 1)
+    var gif = TestGIFWriter(screenWidth: 4, screenHeight: 1)
     gif.frames = [.init(width: 4, height: 1, fill: 1), .init(width: 4, height: 1, indices: [2, 3, 2, 3])]
-    gif.frames[1].rawData = GIFEncoder.lzw([2, 3], minimumCodeSize: 8)  // two pixels, then the end code
+    gif.frames[1].rawData = TestGIFWriter.lzw([2, 3], minimumCodeSize: 8)  // two pixels, then the end code
     let provider = try GIFFrameProvider(bytes: gif.encode())
     let image = try provider.frame(at: 1)
     #expect(image.pixel(0, 0) == green && image.pixel(1, 0) == blue)
@@ -146,7 +146,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
   }
 
   @Test func zeroSizeFrameDrawsNothing() throws {
-    var gif = GIFEncoder(screenWidth: 2, screenHeight: 2)
+    var gif = TestGIFWriter(screenWidth: 2, screenHeight: 2)
     gif.frames = [.init(width: 2, height: 2, fill: 1), .init(width: 0, height: 5), .init(width: 1, height: 1, fill: 2)]
     gif.frames[1].rawData = [0xDE, 0xAD]  // never decoded
     gif.frames[1].delay = 7
@@ -172,9 +172,9 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
         }
       }
       for (leadingClear, endCode) in [(true, true), (false, true), (true, false), (false, false)] {
-        var gif = GIFEncoder(screenWidth: width, screenHeight: height)
+        var gif = TestGIFWriter(screenWidth: width, screenHeight: height)
         gif.globalColorTable = (0..<min(colors, 256) * 3).map { UInt8(truncatingIfNeeded: $0 * 7) }
-        var frame = GIFEncoder.Frame(width: width, height: height, indices: indices)
+        var frame = TestGIFWriter.Frame(width: width, height: height, indices: indices)
         frame.minimumCodeSize = UInt8(size)
         frame.leadingClear = leadingClear
         frame.endCode = endCode
@@ -191,18 +191,18 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
 
   @Test func minimumCodeSizeOneGrowsAfterFirstCode() throws {
     // Codes (clear=2, end=3): 2-bit code 0, then 3-bit codes 1, 3.
-    var bits = GIFEncoder.BitPacker()
+    var bits = TestGIFWriter.BitPacker()
     bits.write(0, count: 2)
     bits.write(1, count: 3)
     bits.write(3, count: 3)
-    var gif = GIFEncoder(screenWidth: 2, screenHeight: 1)
-    var frame = GIFEncoder.Frame(width: 2, height: 1)
+    var gif = TestGIFWriter(screenWidth: 2, screenHeight: 1)
+    var frame = TestGIFWriter.Frame(width: 2, height: 1)
     frame.minimumCodeSize = 1
     frame.rawData = bits.finish()
     gif.frames = [frame]
     let provider = try GIFFrameProvider(bytes: gif.encode())
     let image = try provider.frame(at: 0)
-    #expect(image.pixel(0, 0) == GIFEncoder.rgba(0) && image.pixel(1, 0) == red)
+    #expect(image.pixel(0, 0) == TestGIFWriter.rgba(0) && image.pixel(1, 0) == red)
     #expect(try provider.isFrameComplete(0))
   }
 
@@ -213,9 +213,9 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
     let indices = (0..<width * height).map { _ in UInt8.random(in: 0...255, using: &generator) }
     let table = (0..<768).map { UInt8(truncatingIfNeeded: $0 &* 13) }
     for deferClear in [false, true] {
-      var gif = GIFEncoder(screenWidth: width, screenHeight: height)
+      var gif = TestGIFWriter(screenWidth: width, screenHeight: height)
       gif.globalColorTable = table
-      var frame = GIFEncoder.Frame(width: width, height: height, indices: indices)
+      var frame = TestGIFWriter.Frame(width: width, height: height, indices: indices)
       frame.deferClear = deferClear
       gif.frames = [frame]
       let provider = try GIFFrameProvider(bytes: gif.encode())
@@ -227,9 +227,9 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
   }
 
   @Test func surplusDataIsIgnored() throws {
-    var gif = GIFEncoder(screenWidth: 2, screenHeight: 1)
-    var frame = GIFEncoder.Frame(width: 2, height: 1)
-    frame.rawData = GIFEncoder.lzw([1, 2, 3, 4, 1, 2], minimumCodeSize: 8)
+    var gif = TestGIFWriter(screenWidth: 2, screenHeight: 1)
+    var frame = TestGIFWriter.Frame(width: 2, height: 1)
+    frame.rawData = TestGIFWriter.lzw([1, 2, 3, 4, 1, 2], minimumCodeSize: 8)
     gif.frames = [frame, .init(width: 1, height: 1, fill: 4)]
     let (provider, images) = try decodeAll(gif.encode())
     #expect(images[0].pixel(0, 0) == red && images[0].pixel(1, 0) == green)
@@ -238,7 +238,7 @@ func expand(_ indices: [UInt8], _ table: [UInt8]) -> [UInt8] {
   }
 
   @Test func laterBadMinimumCodeSizeDrawsNothing() throws {
-    var gif = GIFEncoder(screenWidth: 2, screenHeight: 1)
+    var gif = TestGIFWriter(screenWidth: 2, screenHeight: 1)
     gif.frames = [.init(width: 2, height: 1, fill: 1), .init(width: 2, height: 1, fill: 2), .init(width: 1, height: 1, fill: 3)]
     gif.frames[1].minimumCodeSize = 9
     gif.frames[1].rawData = [1, 2, 3]

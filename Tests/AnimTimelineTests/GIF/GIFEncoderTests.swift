@@ -3,9 +3,9 @@ import Testing
 import TimelineScript
 @testable import AnimTimeline
 
-// `GIFEncoder` here is the test fixtures' writer (Support/GIFEncoder.swift);
-// the library's encoder is `AnimTimeline.GIFEncoder`.
-typealias LibraryGIFEncoder = AnimTimeline.GIFEncoder
+// The library's encoder is `GIFEncoder`; the decoder tests' fixtures are
+// written by `TestGIFWriter` (Support/TestGIFWriter.swift), which can also
+// write damaged streams.
 
 /// What a viewer sees: canvases with their durations, consecutive
 /// identical canvases merged.
@@ -29,7 +29,7 @@ struct ShownSequence: Equatable, CustomStringConvertible {
 /// else opaque.
 func expectedSequence(_ animation: AnimationSequence) -> ShownSequence {
   var shown = ShownSequence()
-  for frame in animation.frames { shown.append(LibraryGIFEncoder.normalized(frame.image), frame.duration) }
+  for frame in animation.frames { shown.append(GIFEncoder.normalized(frame.image), frame.duration) }
   return shown
 }
 
@@ -106,7 +106,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     let gen = Gen<UInt64>(generate: { $0.next() })
     forAll(name, gen: gen, iterations: 150, seed: seed) { caseSeed in
       let animation = try randomAnimation(seed: caseSeed)
-      let bytes = try LibraryGIFEncoder.encode(animation)
+      let bytes = try GIFEncoder.encode(animation)
       let (shown, loops) = try decodedSequence(bytes)
       let expected = expectedSequence(animation)
       try ensure(shown == expected, "case \(caseSeed): decoded \(shown), expected \(expected)")
@@ -151,7 +151,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
         frames.append(.init(image: RGBAImage(width: width, height: height, pixels: pixels), duration: Int64(2 + below(9)) * 10_000_000))
       }
       let animation = try AnimationSequence(frames: frames, loops: 2)
-      let (shown, loops) = try decodedSequence(try LibraryGIFEncoder.encode(animation))
+      let (shown, loops) = try decodedSequence(try GIFEncoder.encode(animation))
       let expected = expectedSequence(animation)
       try ensure(shown == expected, "case \(caseSeed): decoded \(shown), expected \(expected)")
       try ensure(loops == 2, "case \(caseSeed): loops \(loops)")
@@ -172,7 +172,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
       frames.append(AnimationSequence.Frame(image: RGBAImage(width: 32, height: 32, pixels: pixels), duration: 50_000_000))
     }
     let animation = try AnimationSequence(frames: frames, loops: 3)
-    let bytes = try LibraryGIFEncoder.encode(animation)
+    let bytes = try GIFEncoder.encode(animation)
     #expect(bytes[10] & 0x80 == 0, "no global colour table")
     let (shown, loops) = try decodedSequence(bytes)
     #expect(shown == expectedSequence(animation))
@@ -182,7 +182,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
   @Test func oneFrame() throws {
     let image = RGBAImage(width: 3, height: 2, pixels: [UInt8](repeating: 200, count: 24))
     let animation = try AnimationSequence(frames: [.init(image: image, duration: 70_000_000)], loops: .once)
-    let bytes = try LibraryGIFEncoder.encode(animation)
+    let bytes = try GIFEncoder.encode(animation)
     #expect(try GIFFrameProvider(bytes: bytes).rawLoopCount == nil, "1 play: no loop extension")
     let (shown, loops) = try decodedSequence(bytes)
     #expect(shown == expectedSequence(animation))
@@ -207,7 +207,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
       image { x, y in x == 7 - y ? [0, 0, 255, 255] : clear },
     ].map { AnimationSequence.Frame(image: $0, duration: 30_000_000) }
     let animation = try AnimationSequence(frames: frames)
-    let (shown, loops) = try decodedSequence(try LibraryGIFEncoder.encode(animation))
+    let (shown, loops) = try decodedSequence(try GIFEncoder.encode(animation))
     #expect(shown == expectedSequence(animation))
     #expect(loops == .infinite)
   }
@@ -227,7 +227,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     let frames = [image([0: a, 15: b]), image([0: a, 15: c]), image([15: c]), image([15: b, 5: a])]
       .map { AnimationSequence.Frame(image: $0, duration: 20_000_000) }
     let animation = try AnimationSequence(frames: frames)
-    let bytes = try LibraryGIFEncoder.encode(animation)
+    let bytes = try GIFEncoder.encode(animation)
     let (provider, _) = try decodeAll(bytes)
     #expect(provider.frameInfo[1].disposal == 2)
     #expect(provider.frameInfo[1].rectangle == PixelRect(x: 0, y: 0, width: 4, height: 4))
@@ -241,7 +241,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     let animation = try AnimationSequence(frames: [
       .init(image: a, duration: 20_000_000), .init(image: a, duration: 30_000_000), .init(image: b, duration: 40_000_000),
     ])
-    let bytes = try LibraryGIFEncoder.encode(animation)
+    let bytes = try GIFEncoder.encode(animation)
     let (provider, _) = try decodeAll(bytes)
     #expect(provider.frameCount == 2)
     #expect(provider.frameDuration(at: 0) == 50_000_000)
@@ -253,7 +253,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     let b = RGBAImage(width: 2, height: 1, pixels: [1, 2, 3, 255, 7, 8, 9, 255])
     let long: Int64 = 150_001 * 10_000_000
     let animation = try AnimationSequence(frames: [.init(image: a, duration: long), .init(image: b, duration: 20_000_000)])
-    let bytes = try LibraryGIFEncoder.encode(animation)
+    let bytes = try GIFEncoder.encode(animation)
     let (provider, _) = try decodeAll(bytes)
     #expect(provider.frameCount > 2)
     #expect(provider.frameInfo.allSatisfy { $0.delayCentiseconds >= 2 })
@@ -265,21 +265,21 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     let image = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
     for plays: Int64 in [1, 2, 7, 65_536] {
       let animation = try AnimationSequence(frames: [.init(image: image, duration: 20_000_000)], loops: try .plays(plays))
-      let bytes = try LibraryGIFEncoder.encode(animation)
+      let bytes = try GIFEncoder.encode(animation)
       let (_, loops) = try decodedSequence(bytes)
       #expect(loops.plays == plays)
       #expect(try GIFFrameProvider(bytes: bytes).rawLoopCount == (plays == 1 ? nil : UInt16(plays - 1)))
     }
     let forever = try AnimationSequence(frames: [.init(image: image, duration: 20_000_000)], loops: .infinite)
-    #expect(try GIFFrameProvider(bytes: try LibraryGIFEncoder.encode(forever)).rawLoopCount == 0)
+    #expect(try GIFFrameProvider(bytes: try GIFEncoder.encode(forever)).rawLoopCount == 0)
     let tooMany = try AnimationSequence(frames: [.init(image: image, duration: 20_000_000)], loops: try .plays(65_537))
-    #expect(throws: AnimationEncodingError.loopCountTooLarge(plays: 65_537)) { try LibraryGIFEncoder.encode(tooMany) }
+    #expect(throws: AnimationEncodingError.loopCountTooLarge(plays: 65_537)) { try GIFEncoder.encode(tooMany) }
   }
 
   @Test func canvasTooLarge() throws {
     let image = RGBAImage(width: 65_536, height: 1, pixels: [UInt8](repeating: 255, count: 65_536 * 4))
     let animation = try AnimationSequence(frames: [.init(image: image, duration: 20_000_000)])
-    #expect(throws: AnimationEncodingError.canvasTooLarge(width: 65_536, height: 1)) { try LibraryGIFEncoder.encode(animation) }
+    #expect(throws: AnimationEncodingError.canvasTooLarge(width: 65_536, height: 1)) { try GIFEncoder.encode(animation) }
   }
 
   // MARK: Delays
@@ -363,7 +363,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     }
     let animation = try AnimationSequence(frames: frames)
     for dithering in [false, true] {
-      let bytes = try LibraryGIFEncoder.encode(animation, options: GIFEncodingOptions(dithering: dithering))
+      let bytes = try GIFEncoder.encode(animation, options: GIFEncodingOptions(dithering: dithering))
       let (provider, images) = try decodeAll(bytes)
       #expect(provider.frameCount == frames.count)
       let mean = zip(frames, images).map { psnr($0.image, $1) }.reduce(0, +) / Double(images.count)
@@ -394,7 +394,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
       }
       guard !frames.isEmpty else { continue }
       let animation = try AnimationSequence(frames: frames, loops: provider.loopCount)
-      let encoded = try LibraryGIFEncoder.encode(animation)
+      let encoded = try GIFEncoder.encode(animation)
       let (shown, loops) = try decodedSequence(encoded)
       let expected = expectedSequence(animation)
       #expect(shown == expected, "\(name)")

@@ -10,7 +10,7 @@ import Darwin
 
 @Suite struct GIFErrorTests {
   func valid() -> [UInt8] {
-    var gif = GIFEncoder(screenWidth: 2, screenHeight: 2)
+    var gif = TestGIFWriter(screenWidth: 2, screenHeight: 2)
     gif.loopCount = 0
     gif.frames = [.init(width: 2, height: 2, fill: 1), .init(width: 2, height: 2, fill: 2)]
     return gif.encode()
@@ -29,7 +29,7 @@ import Darwin
     #expect(throws: GIFError.badBlock(introducer: 0x99, offset: header.count)) { try GIFFrameProvider(bytes: header + [0x99]) }
     #expect(throws: GIFError.noFrames(offset: header.count)) { try GIFFrameProvider(bytes: header + [0x3B]) }
 
-    var badCode = GIFEncoder(screenWidth: 1, screenHeight: 1)
+    var badCode = TestGIFWriter(screenWidth: 1, screenHeight: 1)
     badCode.frames = [.init(width: 1, height: 1)]
     for size: UInt8 in [0, 9, 12] {
       badCode.frames[0].minimumCodeSize = size
@@ -39,7 +39,7 @@ import Darwin
       }
     }
 
-    var empty = GIFEncoder(screenWidth: 0, screenHeight: 0)
+    var empty = TestGIFWriter(screenWidth: 0, screenHeight: 0)
     empty.frames = [.init(width: 0, height: 0)]
     #expect(throws: GIFError.emptyCanvas(width: 0, height: 0)) { try GIFFrameProvider(bytes: empty.encode()) }
 
@@ -61,21 +61,21 @@ import Darwin
   }
 
   @Test func hugeCanvasIsRejectedBeforeAllocation() throws {
-    var gif = GIFEncoder(screenWidth: 65535, screenHeight: 65535)
+    var gif = TestGIFWriter(screenWidth: 65535, screenHeight: 65535)
     gif.frames = [.init(width: 1, height: 1)]
     #expect(throws: GIFError.canvasTooLarge(width: 65535, height: 65535, limit: 16_777_216)) {
       try GIFFrameProvider(bytes: gif.encode())
     }
     // Growing through the first frame counts too.
-    var grown = GIFEncoder(screenWidth: 1, screenHeight: 1)
-    var frame = GIFEncoder.Frame(width: 1, height: 1)
+    var grown = TestGIFWriter(screenWidth: 1, screenHeight: 1)
+    var frame = TestGIFWriter.Frame(width: 1, height: 1)
     frame.x = 65535
     frame.y = 65535
     grown.frames = [frame]
     #expect(throws: GIFError.canvasTooLarge(width: 65536, height: 65536, limit: 16_777_216)) {
       try GIFFrameProvider(bytes: grown.encode())
     }
-    var tiny = GIFEncoder(screenWidth: 1, screenHeight: 1)
+    var tiny = TestGIFWriter(screenWidth: 1, screenHeight: 1)
     tiny.frames = [.init(width: 1, height: 1)]
     #expect(throws: GIFError.canvasTooLarge(width: 1, height: 1, limit: 0)) {
       try GIFFrameProvider(bytes: tiny.encode(), options: GIFOptions(maxCanvasPixels: 0))
@@ -96,7 +96,7 @@ import Darwin
   }
 
   @Test func everyCutIsHandled() throws {
-    var gif = GIFEncoder(screenWidth: 5, screenHeight: 4)
+    var gif = TestGIFWriter(screenWidth: 5, screenHeight: 4)
     gif.loopCount = 0
     gif.frames = [
       .init(width: 5, height: 4, indices: (0..<20).map { UInt8($0 % 8) }),

@@ -25,7 +25,7 @@ import Testing
   func randomGIF(_ generator: inout SplitMix64) -> [UInt8] {
     let width = Int.random(in: 1...40, using: &generator)
     let height = Int.random(in: 1...30, using: &generator)
-    var gif = GIFEncoder(screenWidth: width, screenHeight: height)
+    var gif = TestGIFWriter(screenWidth: width, screenHeight: height)
     gif.globalColorTable = (0..<768).map { _ in UInt8.random(in: 0...255, using: &generator) }
     for _ in 0..<Int.random(in: 1...5, using: &generator) {
       let frameWidth = Int.random(in: 1...width + 8, using: &generator)
@@ -38,7 +38,7 @@ import Testing
           ? UInt8(truncatingIfNeeded: (position / 7) % colors)
           : UInt8(truncatingIfNeeded: Int.random(in: 0..<colors, using: &generator))
       }
-      var frame = GIFEncoder.Frame(
+      var frame = TestGIFWriter.Frame(
         x: Int.random(in: 0...width / 2 + 2, using: &generator), y: Int.random(in: 0...height / 2 + 2, using: &generator),
         width: frameWidth, height: frameHeight, indices: indices)
       frame.minimumCodeSize = UInt8(codeSize)
@@ -49,7 +49,7 @@ import Testing
       frame.deferClear = Bool.random(using: &generator)
       switch Int.random(in: 0..<8, using: &generator) {
       case 0:  // cut short
-        let data = GIFEncoder.lzw(indices, minimumCodeSize: codeSize)
+        let data = TestGIFWriter.lzw(indices, minimumCodeSize: codeSize)
         frame.rawData = Array(data.prefix(Int.random(in: 0...data.count, using: &generator)))
       case 1:  // noise
         frame.rawData = (0..<Int.random(in: 0...300, using: &generator)).map { _ in
@@ -88,9 +88,9 @@ import Testing
         }
       }
       for deferClear in [false, true] {
-        var gif = GIFEncoder(screenWidth: width, screenHeight: height)
+        var gif = TestGIFWriter(screenWidth: width, screenHeight: height)
         gif.globalColorTable = (0..<768).map { UInt8(truncatingIfNeeded: $0 &* 5) }
-        var frame = GIFEncoder.Frame(width: width, height: height, indices: indices)
+        var frame = TestGIFWriter.Frame(width: width, height: height, indices: indices)
         frame.deferClear = deferClear
         gif.frames = [frame]
         let bytes = gif.encode()
@@ -107,18 +107,18 @@ import Testing
     // between partial ones, interlaced and not, one of them cut short (so
     // the canvas below must show through), in sequence and at random.
     var generator = SplitMix64(seed: 21)
-    var gif = GIFEncoder(screenWidth: 9, screenHeight: 6)
+    var gif = TestGIFWriter(screenWidth: 9, screenHeight: 6)
     for position in 0..<12 {
       let covering = position % 3 != 1
       let width = covering ? 9 : 4
       let height = covering ? 6 : 3
-      var frame = GIFEncoder.Frame(
+      var frame = TestGIFWriter.Frame(
         x: covering ? 0 : 2, y: covering ? 0 : 1, width: width, height: height,
         indices: (0..<width * height).map { _ in UInt8.random(in: 0...7, using: &generator) })
       frame.interlaced = position % 4 == 0
       frame.disposal = [0, 1, 2, 3][position % 4]
       if position == 6 {
-        frame.rawData = Array(GIFEncoder.lzw(frame.indices, minimumCodeSize: 8).prefix(20))
+        frame.rawData = Array(TestGIFWriter.lzw(frame.indices, minimumCodeSize: 8).prefix(20))
       }
       gif.frames.append(frame)
     }

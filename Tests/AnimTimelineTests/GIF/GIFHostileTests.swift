@@ -6,11 +6,11 @@ import Testing
   @Test func hundredThousandTinyFrames() throws {
     // 100,000 one-pixel frames with delay 0, written directly.
     var bytes = Array("GIF89a".utf8) + [1, 0, 1, 0, 0x80, 0, 0, 255, 0, 0, 0, 255, 0]
-    let pixelData = GIFEncoder.subBlocks(GIFEncoder.lzw([0], minimumCodeSize: 2))
+    let pixelData = TestGIFWriter.subBlocks(TestGIFWriter.lzw([0], minimumCodeSize: 2))
     for index in 0..<100_000 {
       bytes += [0x21, 0xF9, 4, 0, 0, 0, 0, 0]
       bytes += [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2]
-      bytes += index % 2 == 0 ? pixelData : GIFEncoder.subBlocks(GIFEncoder.lzw([1], minimumCodeSize: 2))
+      bytes += index % 2 == 0 ? pixelData : TestGIFWriter.subBlocks(TestGIFWriter.lzw([1], minimumCodeSize: 2))
     }
     bytes.append(0x3B)
     let budget = 4096
@@ -29,10 +29,10 @@ import Testing
 
   @Test func lzwStreamThatNeverEnds() throws {
     // Clear codes forever: no pixel, bounded by the data.
-    var clears = GIFEncoder.BitPacker()
+    var clears = TestGIFWriter.BitPacker()
     for _ in 0..<200_000 { clears.write(4, count: 3) }
-    var gif = GIFEncoder(screenWidth: 4, screenHeight: 4)
-    var frame = GIFEncoder.Frame(width: 4, height: 4)
+    var gif = TestGIFWriter(screenWidth: 4, screenHeight: 4)
+    var frame = TestGIFWriter.Frame(width: 4, height: 4)
     frame.minimumCodeSize = 2
     frame.rawData = clears.finish()
     gif.frames = [frame]
@@ -41,21 +41,21 @@ import Testing
     #expect(try provider.isFrameComplete(0) == false)
 
     // Far more data than pixels: stops at the pixel count.
-    var literal = GIFEncoder.Frame(width: 4, height: 4)
+    var literal = TestGIFWriter.Frame(width: 4, height: 4)
     literal.minimumCodeSize = 2
-    literal.rawData = GIFEncoder.lzw([UInt8](repeating: 1, count: 1_000_000), minimumCodeSize: 2)
+    literal.rawData = TestGIFWriter.lzw([UInt8](repeating: 1, count: 1_000_000), minimumCodeSize: 2)
     gif.frames = [literal, .init(width: 1, height: 1, fill: 2)]
     let second = try GIFFrameProvider(bytes: gif.encode())
     #expect(try second.isFrameComplete(0))
     #expect(try second.frame(at: 1).pixel(0, 0) == green)
 
     // A huge later frame over a tiny canvas: counted, not drawn, bounded.
-    var huge = GIFEncoder(screenWidth: 1, screenHeight: 1)
-    var big = GIFEncoder.Frame(width: 1, height: 1)
+    var huge = TestGIFWriter(screenWidth: 1, screenHeight: 1)
+    var big = TestGIFWriter.Frame(width: 1, height: 1)
     big.width = 65535
     big.height = 65535
     big.indices = []
-    big.rawData = GIFEncoder.lzw([UInt8](repeating: 1, count: 4_000_000), minimumCodeSize: 8)
+    big.rawData = TestGIFWriter.lzw([UInt8](repeating: 1, count: 4_000_000), minimumCodeSize: 8)
     huge.frames = [.init(width: 1, height: 1, fill: 3), big]
     let hugeProvider = try GIFFrameProvider(bytes: huge.encode())
     #expect(try hugeProvider.frame(at: 1).pixels == red)
@@ -64,7 +64,7 @@ import Testing
 
   @Test func randomBytesNeverTrap() throws {
     var generator = SplitMix64(seed: 99)
-    var base = GIFEncoder(screenWidth: 6, screenHeight: 6)
+    var base = TestGIFWriter(screenWidth: 6, screenHeight: 6)
     base.loopCount = 1
     base.frames = [
       .init(width: 6, height: 6, indices: (0..<36).map { UInt8($0 % 8) }),

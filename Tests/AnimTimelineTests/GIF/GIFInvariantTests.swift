@@ -9,10 +9,10 @@ import TimelineScript
   /// canvas, over a 6×5 canvas (120 bytes).
   static func animation() -> [UInt8] {
     var generator = SplitMix64(seed: 9)
-    var gif = GIFEncoder(screenWidth: 6, screenHeight: 5)
+    var gif = TestGIFWriter(screenWidth: 6, screenHeight: 5)
     gif.frames = [.init(width: 6, height: 5, fill: 4)]
     for position in 1..<30 {
-      var frame: GIFEncoder.Frame
+      var frame: TestGIFWriter.Frame
       if position % 9 == 0 {
         frame = .init(width: 6, height: 5, fill: UInt8(position % 8))  // covers the canvas
       } else {

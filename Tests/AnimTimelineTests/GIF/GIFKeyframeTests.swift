@@ -7,9 +7,9 @@ import AnimTimeline
 @Suite struct GIFKeyframeTests {
   /// Six frames on a 4x4 canvas; the comments say what each leaves behind.
   func animation() -> [UInt8] {
-    var gif = GIFEncoder(screenWidth: 4, screenHeight: 4)
-    func frame(_ x: Int, _ width: Int, disposal: UInt8) -> GIFEncoder.Frame {
-      var frame = GIFEncoder.Frame(x: x, y: 0, width: width, height: width, fill: 1)
+    var gif = TestGIFWriter(screenWidth: 4, screenHeight: 4)
+    func frame(_ x: Int, _ width: Int, disposal: UInt8) -> TestGIFWriter.Frame {
+      var frame = TestGIFWriter.Frame(x: x, y: 0, width: width, height: width, fill: 1)
       frame.disposal = disposal
       return frame
     }

@@ -8,13 +8,13 @@ import Testing
   /// 30 frames on a 40×24 canvas mixing every disposal and transparency.
   func animation() -> [UInt8] {
     var generator = SplitMix64(seed: 17)
-    var gif = GIFEncoder(screenWidth: 40, screenHeight: 24)
+    var gif = TestGIFWriter(screenWidth: 40, screenHeight: 24)
     gif.loopCount = 0
     gif.frames = [.init(width: 40, height: 24, fill: 3)]
     for _ in 1..<30 {
       let width = Int.random(in: 1...40, using: &generator)
       let height = Int.random(in: 1...24, using: &generator)
-      var frame = GIFEncoder.Frame(
+      var frame = TestGIFWriter.Frame(
         x: Int.random(in: 0...(40 - width), using: &generator), y: Int.random(in: 0...(24 - height), using: &generator),
         width: width, height: height,
         indices: (0..<width * height).map { _ in UInt8.random(in: 0...7, using: &generator) })

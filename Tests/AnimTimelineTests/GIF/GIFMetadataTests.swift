@@ -2,8 +2,8 @@ import Testing
 @testable import AnimTimeline
 
 @Suite struct GIFMetadataTests {
-  func twoFrames(before: [UInt8] = [], beforeTrailer: [UInt8] = []) -> GIFEncoder {
-    var gif = GIFEncoder(screenWidth: 1, screenHeight: 1)
+  func twoFrames(before: [UInt8] = [], beforeTrailer: [UInt8] = []) -> TestGIFWriter {
+    var gif = TestGIFWriter(screenWidth: 1, screenHeight: 1)
     gif.frames = [.init(width: 1, height: 1, fill: 1), .init(width: 1, height: 1, fill: 2)]
     gif.frames[0].before = before
     gif.beforeTrailer = beforeTrailer
@@ -56,13 +56,13 @@ import Testing
   }
 
   @Test func delayPolicies() throws {
-    var gif = GIFEncoder(screenWidth: 1, screenHeight: 1)
-    gif.frames = [UInt16(0), 1, 2, 10].map { (delay: UInt16) -> GIFEncoder.Frame in
-      var frame = GIFEncoder.Frame(width: 1, height: 1)
+    var gif = TestGIFWriter(screenWidth: 1, screenHeight: 1)
+    gif.frames = [UInt16(0), 1, 2, 10].map { (delay: UInt16) -> TestGIFWriter.Frame in
+      var frame = TestGIFWriter.Frame(width: 1, height: 1)
       frame.delay = delay
       return frame
     }
-    var noGCE = GIFEncoder.Frame(width: 1, height: 1)
+    var noGCE = TestGIFWriter.Frame(width: 1, height: 1)
     noGCE.hasGraphicControl = false
     gif.frames.append(noGCE)
     let bytes = gif.encode()
@@ -80,7 +80,7 @@ import Testing
     let valid: [UInt8] = [0x21, 0xF9, 4, 0b0000_1001, 9, 0, 1, 0]  // disposal 2, transparent 1, delay 9
     let short: [UInt8] = [0x21, 0xF9, 3, 0b0000_1100, 5, 0, 0]
     let other: [UInt8] = [0x21, 0xF9, 5, 0b0000_0100, 4, 0, 0, 0, 0]  // disposal 1, delay 4, no transparency
-    var gif = GIFEncoder(screenWidth: 1, screenHeight: 1)
+    var gif = TestGIFWriter(screenWidth: 1, screenHeight: 1)
     gif.frames = [.init(width: 1, height: 1, fill: 1), .init(width: 1, height: 1, fill: 2), .init(width: 1, height: 1, fill: 3)]
     for index in 0..<3 { gif.frames[index].hasGraphicControl = false }
     gif.frames[0].before = valid + short
@@ -114,7 +114,7 @@ import Testing
     #expect(stray.isTruncated && stray.frameCount == 1)
 
     // The file ends inside a counted frame's data: kept, incomplete, last.
-    var big = GIFEncoder(screenWidth: 8, screenHeight: 8)
+    var big = TestGIFWriter(screenWidth: 8, screenHeight: 8)
     big.frames = [.init(width: 8, height: 8, fill: 1), .init(width: 8, height: 8, indices: (0..<64).map { UInt8($0 % 8) })]
     let whole = big.encode()
     let provider = try GIFFrameProvider(bytes: Array(whole.dropLast(12)))
@@ -122,7 +122,7 @@ import Testing
     #expect(try provider.isFrameComplete(0))
     #expect(try provider.isFrameComplete(1) == false)
     let image = try provider.frame(at: 1)
-    #expect(image.pixel(0, 0) == GIFEncoder.rgba(0))
+    #expect(image.pixel(0, 0) == TestGIFWriter.rgba(0))
     #expect(image.pixel(7, 7) == red)
   }
 }

@@ -6,7 +6,7 @@ import Testing
   /// 40 frames mixing every disposal, transparency and partial rects.
   func animation() -> [UInt8] {
     var generator = SplitMix64(seed: 5)
-    var gif = GIFEncoder(screenWidth: 12, screenHeight: 10)
+    var gif = TestGIFWriter(screenWidth: 12, screenHeight: 10)
     gif.loopCount = 0
     gif.frames = [.init(width: 12, height: 10, fill: 4)]
     for _ in 1..<40 {
@@ -14,7 +14,7 @@ import Testing
       let height = Int.random(in: 1...10, using: &generator)
       let x = Int.random(in: 0...(12 - width), using: &generator)
       let y = Int.random(in: 0...(10 - height), using: &generator)
-      var frame = GIFEncoder.Frame(
+      var frame = TestGIFWriter.Frame(
         x: x, y: y, width: width, height: height,
         indices: (0..<width * height).map { _ in UInt8.random(in: 0...7, using: &generator) })
       frame.disposal = UInt8.random(in: 0...4, using: &generator)

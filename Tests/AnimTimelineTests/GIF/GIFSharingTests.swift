@@ -13,13 +13,13 @@ import Testing
   /// rectangles reaching past the canvas and two covering keyframes.
   static func animation() -> [UInt8] {
     var generator = SplitMix64(seed: 29)
-    var gif = GIFEncoder(screenWidth: 16, screenHeight: 12)
+    var gif = TestGIFWriter(screenWidth: 16, screenHeight: 12)
     gif.loopCount = 0
     gif.frames = [.init(width: 16, height: 12, fill: 5)]
     for position in 1..<60 {
       let width = Int.random(in: 1...18, using: &generator)
       let height = Int.random(in: 1...14, using: &generator)
-      var frame = GIFEncoder.Frame(
+      var frame = TestGIFWriter.Frame(
         x: Int.random(in: 0...15, using: &generator), y: Int.random(in: 0...11, using: &generator),
         width: width, height: height,
         indices: (0..<width * height).map { _ in UInt8.random(in: 0...7, using: &generator) })

@@ -20,7 +20,7 @@ extension RGBAImage {
 
 let transparentBlack: [UInt8] = [0, 0, 0, 0]
 let opaqueBlack: [UInt8] = [0, 0, 0, 255]
-let red = GIFEncoder.rgba(1)
-let green = GIFEncoder.rgba(2)
-let blue = GIFEncoder.rgba(3)
-let white = GIFEncoder.rgba(4)
+let red = TestGIFWriter.rgba(1)
+let green = TestGIFWriter.rgba(2)
+let blue = TestGIFWriter.rgba(3)
+let white = TestGIFWriter.rgba(4)

@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func gifAndSpriteSheetProvidersReportTheirOwnErrors() throws {
-    var encoder = GIFEncoder(screenWidth: 2, screenHeight: 1)
+    var encoder = TestGIFWriter(screenWidth: 2, screenHeight: 1)
     encoder.frames = [
       .init(width: 2, height: 1, fill: 1), .init(width: 2, height: 1, fill: 2), .init(width: 2, height: 1, fill: 3),
     ]

@@ -1,5 +1,5 @@
 /// A small GIF encoder for test fixtures, able to write damaged streams.
-struct GIFEncoder {
+struct TestGIFWriter {
   struct Frame {
     var x = 0
     var y = 0
@@ -40,7 +40,7 @@ struct GIFEncoder {
   var screenWidth: Int
   var screenHeight: Int
   /// RGB triples; padded to a power of two entries.
-  var globalColorTable: [UInt8]? = GIFEncoder.defaultPalette
+  var globalColorTable: [UInt8]? = TestGIFWriter.defaultPalette
   var loopCount: UInt16? = nil
   var frames: [Frame] = []
   var trailer = true
