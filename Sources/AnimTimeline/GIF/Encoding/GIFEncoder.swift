@@ -112,7 +112,13 @@ public enum GIFEncoder {
         }
         last.write(to: &output)
       }
-      let rectangle = target.differingRectangle(from: base) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+      // The first frame covers the canvas: decoders disagree about what a
+      // first frame leaves uncovered (browsers: transparent; Pillow and
+      // gifsicle: the background colour).
+      let rectangle =
+        previous == nil
+        ? PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        : target.differingRectangle(from: base) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
       previous = encodeFrame(base: base, target: target, rectangle: rectangle, palette: globalPalette, delay: entry.centiseconds)
     }
     previous?.write(to: &output)
@@ -142,6 +148,19 @@ public enum GIFEncoder {
   ///
   /// - Complexity: O(*p*) in the pixels.
   static func normalized(_ image: RGBAImage) -> RGBAImage {
+    // Decoded GIFs (and most opaque sources) need no change: check first,
+    // so that such a canvas is shared, not copied (`Benchmarks/encoders.py`
+    // spent 7% of its time copying canvases here).
+    let isNormal = image.pixels.withUnsafeBufferPointer { bytes -> Bool in
+      var offset = 3
+      while offset < bytes.count {
+        let alpha = bytes[offset]
+        if alpha != 255 && (alpha != 0 || bytes[offset - 1] | bytes[offset - 2] | bytes[offset - 3] != 0) { return false }
+        offset += 4
+      }
+      return true
+    }
+    if isNormal { return image }
     var pixels = image.pixels
     var offset = 0
     while offset + 3 < pixels.count {
@@ -172,6 +191,7 @@ public enum GIFEncoder {
     for image in images {
       let fits = image.pixels.withUnsafeBufferPointer { bytes -> Bool in
         var offset = 0
+        var last: UInt32 = 0
         while offset + 3 < bytes.count {
           let value = pixel(bytes, offset)
           offset += 4
@@ -179,6 +199,9 @@ public enum GIFEncoder {
             hasTransparent = true
             continue
           }
+          // Runs of one colour are common: one look-up a run.
+          if value == last { continue }
+          last = value
           if !palette.insert(value & 0xFF_FFFF) { return false }
         }
         return true
@@ -318,18 +341,29 @@ public enum GIFEncoder {
   static func bestDisposal(
     after frame: GIFEncodedFrame, next: RGBAImage, localTables: Bool
   ) -> (Int, RGBAImage)? {
-    var cleared = frame.canvasAfter
-    cleared.pixels.withUnsafeMutableBufferPointer { bytes in
-      let rectangle = frame.rectangle
-      for y in rectangle.y..<rectangle.y + rectangle.height {
-        let start = (y * cleared.width + rectangle.x) * 4
-        for offset in start..<start + rectangle.width * 4 { bytes[offset] = 0 }
+    // Drawing can turn no pixel transparent, so only a next frame with
+    // transparent pixels needs a check, and only it can need a clear: over
+    // an opaque next frame, clearing the rectangle only adds it to the
+    // difference. (Skipping the clear's canvas copy and the checks halved
+    // the time of `Benchmarks/encoders.py` on opaque animations.)
+    let opaque = isOpaque(next)
+    var candidates = [(1, frame.canvasAfter)]
+    if !opaque {
+      var cleared = frame.canvasAfter
+      cleared.pixels.withUnsafeMutableBufferPointer { bytes in
+        let rectangle = frame.rectangle
+        for y in rectangle.y..<rectangle.y + rectangle.height {
+          let start = (y * cleared.width + rectangle.x) * 4
+          for offset in start..<start + rectangle.width * 4 { bytes[offset] = 0 }
+        }
       }
+      candidates.append((2, cleared))
     }
+    candidates.append((3, frame.canvasBefore))
     var best: (Int, RGBAImage)?
     var bestArea = Int.max
-    for (disposal, canvas) in [(1, frame.canvasAfter), (2, cleared), (3, frame.canvasBefore)] {
-      guard canBeDrawn(next, over: canvas) else { continue }
+    for (disposal, canvas) in candidates {
+      guard opaque || canBeDrawn(next, over: canvas) else { continue }
       var area = next.differingRectangle(from: canvas).map { $0.width * $0.height } ?? 0
       // Lossy (a table reduced by quantization) only when no disposal is
       // exact: rank those after every exact one.
@@ -340,6 +374,20 @@ public enum GIFEncoder {
       }
     }
     return best
+  }
+
+  /// Whether every pixel of `image` is opaque.
+  ///
+  /// - Complexity: O(*p*), stopping at the first transparent pixel.
+  static func isOpaque(_ image: RGBAImage) -> Bool {
+    image.pixels.withUnsafeBufferPointer { bytes in
+      var offset = 3
+      while offset < bytes.count {
+        if bytes[offset] == 0 { return false }
+        offset += 4
+      }
+      return true
+    }
   }
 
   /// Whether `target` can be drawn over `canvas`: no pixel transparent in
@@ -394,6 +442,9 @@ public enum GIFEncoder {
       }
     }
     var palette: GIFPalette
+    // Whether the frame draws `target` exactly (all but a local table
+    // reduced by quantization).
+    var exact = true
     if let global {
       palette = global
     } else {
@@ -407,6 +458,7 @@ public enum GIFEncoder {
         }
       }
       if !fits {
+        exact = false
         var sample: [UInt32] = []
         for index in 0..<count where changed[index] { sample.append(wanted[index] & 0xFF_FFFF) }
         var quantizer = ColorQuantizer(sample: sample, maximumColors: 255)
@@ -448,16 +500,19 @@ public enum GIFEncoder {
       let other = literal.withUnsafeBufferPointer { LZWEncoder.encode($0, minimumCodeSize: codeSize) }
       if other.count < data.count { data = other }
     }
-    // What the decoder holds afterwards.
-    var after = base
-    after.pixels.withUnsafeMutableBufferPointer { bytes in
-      var index = 0
-      for y in rectangle.y..<rectangle.y + rectangle.height {
-        var offset = (y * width + rectangle.x) * 4
-        for _ in 0..<rectangle.width {
-          if changed[index] { store(wanted[index], bytes, offset) }
-          offset += 4
-          index += 1
+    // What the decoder holds afterwards: `target` itself when exact (the
+    // rectangle holds every difference from `base`), shared, not copied.
+    var after = exact ? target : base
+    if !exact {
+      after.pixels.withUnsafeMutableBufferPointer { bytes in
+        var index = 0
+        for y in rectangle.y..<rectangle.y + rectangle.height {
+          var offset = (y * width + rectangle.x) * 4
+          for _ in 0..<rectangle.width {
+            if changed[index] { store(wanted[index], bytes, offset) }
+            offset += 4
+            index += 1
+          }
         }
       }
     }
