@@ -22,6 +22,7 @@ enum Help {
     \(InfoCommand.usage)
     \(indented(FramesCommand.usage))
     \(indented(FrameCommand.usage))
+    \(indented(ConvertCommand.usage))
     \(indented(PlayCommand.usage))
     \(SheetCommand.usage)
     \(BenchCommand.usage)
@@ -49,6 +50,7 @@ enum Help {
     timeline-demo --script demo.tl --frames 100ms,50ms --loops 2 --json
     timeline-demo --ticks 60 --frames 100ms,100ms,100ms --loops 1 --reverse-at 0.5s
     timeline-demo info anim.gif --json --crc
+    timeline-demo convert anim.webp --size 64x64 --rate 2 --out thumb.gif
     timeline-demo sheet hero.json
     timeline-demo --ticks 120 --aseprite hero.json --clip attack --then 0-3 --json
   """

@@ -88,6 +88,11 @@ struct ConvertCommand: Subcommand {
 
   func run(_ console: inout Console) throws(CommandError) {
     let animation = try sequence(&console)
+    // The encoders take the whole animation at once: a status line, not a
+    // meter, while they work (a terminal only, as every progress line).
+    if console.errorIsTerminal && animation.frames.count >= 100 {
+      console.progress("encoding \(animation.frames.count) frames as \(outputFormat == .gif ? "GIF" : "APNG")...")
+    }
     let bytes: [UInt8]
     do {
       switch outputFormat {
@@ -101,6 +106,7 @@ struct ConvertCommand: Subcommand {
     } catch {
       throw .input("\(output): cannot write the animation: \(error)")
     }
+    console.clearProgress()
     try FileSystem.createFile(output, contents: bytes)
     guard !quiet else { return }
     let size = animation.size
