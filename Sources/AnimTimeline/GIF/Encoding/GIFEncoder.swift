@@ -57,7 +57,9 @@ public enum GIFEncoder {
     var durations: [Int64] = []
     for frame in animation.frames {
       let target = normalized(frame.image)
-      if let last = targets.last, last == target {
+      // (Compared by rows, eight bytes at a time, stopping at the first
+      // difference: `==` on the pixel arrays went byte by byte.)
+      if let last = targets.last, target.differingRectangle(from: last) == nil {
         let (sum, overflow) = durations[durations.count - 1].addingReportingOverflow(frame.duration)
         durations[durations.count - 1] = overflow ? .max : sum
       } else {
@@ -92,14 +94,21 @@ public enum GIFEncoder {
     }
 
     let blank = RGBAImage(width: size.width, height: size.height, pixels: [UInt8](repeating: 0, count: size.width * size.height * 4))
+    var opaque: [Bool?] = Array(repeating: nil, count: targets.count)
     var previous: GIFEncodedFrame?
     for entry in schedule.entries {
       let target = targets[entry.frame]
       var base = blank
+      var rectangle: PixelRect? = nil
       if var last = previous {
-        if let (disposal, canvas) = bestDisposal(after: last, next: target, localTables: globalPalette == nil) {
+        let isOpaque = opaque[entry.frame] ?? Self.isOpaque(target)
+        opaque[entry.frame] = isOpaque
+        if let (disposal, canvas, changed) = bestDisposal(
+          after: last, next: target, nextIsOpaque: isOpaque, localTables: globalPalette == nil)
+        {
           last.disposal = disposal
           base = canvas
+          rectangle = changed ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
         } else {
           // No disposal gives a canvas the next frame can be drawn on (it
           // turns pixels transparent outside the last rectangle): write
@@ -115,11 +124,12 @@ public enum GIFEncoder {
       // The first frame covers the canvas: decoders disagree about what a
       // first frame leaves uncovered (browsers: transparent; Pillow and
       // gifsicle: the background colour).
-      let rectangle =
-        previous == nil
-        ? PixelRect(x: 0, y: 0, width: size.width, height: size.height)
-        : target.differingRectangle(from: base) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-      previous = encodeFrame(base: base, target: target, rectangle: rectangle, palette: globalPalette, delay: entry.centiseconds)
+      let drawn =
+        rectangle
+        ?? (previous == nil
+          ? PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+          : target.differingRectangle(from: base) ?? PixelRect(x: 0, y: 0, width: 1, height: 1))
+      previous = encodeFrame(base: base, target: target, rectangle: drawn, palette: globalPalette, delay: entry.centiseconds)
     }
     previous?.write(to: &output)
     output.append(0x3B)
@@ -190,18 +200,27 @@ public enum GIFEncoder {
     var hasTransparent = false
     for image in images {
       let fits = image.pixels.withUnsafeBufferPointer { bytes -> Bool in
+        // Runs of one colour are common: one look-up a run, found by
+        // comparing the raw 4-byte pixels (12% of the time of
+        // `Benchmarks/encoders.py` went to look-ups a pixel).
+        let raw = UnsafeRawBufferPointer(bytes)
         var offset = 0
-        var last: UInt32 = 0
+        // No normalized pixel has alpha 127 (the high byte of a
+        // little-endian load): the first pixel is always looked up.
+        var last: UInt32 = 0x7F00_0000
         while offset + 3 < bytes.count {
+          let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+          if word == last {
+            offset += 4
+            continue
+          }
+          last = word
           let value = pixel(bytes, offset)
           offset += 4
           if value == 0 {
             hasTransparent = true
             continue
           }
-          // Runs of one colour are common: one look-up a run.
-          if value == last { continue }
-          last = value
           if !palette.insert(value & 0xFF_FFFF) { return false }
         }
         return true
@@ -339,14 +358,13 @@ public enum GIFEncoder {
   ///
   /// - Complexity: O(*p*).
   static func bestDisposal(
-    after frame: GIFEncodedFrame, next: RGBAImage, localTables: Bool
-  ) -> (Int, RGBAImage)? {
+    after frame: GIFEncodedFrame, next: RGBAImage, nextIsOpaque opaque: Bool, localTables: Bool
+  ) -> (Int, RGBAImage, PixelRect?)? {
     // Drawing can turn no pixel transparent, so only a next frame with
     // transparent pixels needs a check, and only it can need a clear: over
     // an opaque next frame, clearing the rectangle only adds it to the
     // difference. (Skipping the clear's canvas copy and the checks halved
     // the time of `Benchmarks/encoders.py` on opaque animations.)
-    let opaque = isOpaque(next)
     var candidates = [(1, frame.canvasAfter)]
     if !opaque {
       var cleared = frame.canvasAfter
@@ -360,17 +378,18 @@ public enum GIFEncoder {
       candidates.append((2, cleared))
     }
     candidates.append((3, frame.canvasBefore))
-    var best: (Int, RGBAImage)?
+    var best: (Int, RGBAImage, PixelRect?)?
     var bestArea = Int.max
     for (disposal, canvas) in candidates {
       guard opaque || canBeDrawn(next, over: canvas) else { continue }
-      var area = next.differingRectangle(from: canvas).map { $0.width * $0.height } ?? 0
+      let changed = next.differingRectangle(from: canvas)
+      var area = changed.map { $0.width * $0.height } ?? 0
       // Lossy (a table reduced by quantization) only when no disposal is
       // exact: rank those after every exact one.
       if localTables && !changesFitLocalTable(next, over: canvas) { area += 1 << 40 }
       if area < bestArea {
         bestArea = area
-        best = (disposal, canvas)
+        best = (disposal, canvas, changed)
       }
     }
     return best
