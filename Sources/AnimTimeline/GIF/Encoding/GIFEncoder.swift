@@ -55,8 +55,12 @@ public enum GIFEncoder {
     // Canvases as the decoder can show them; identical neighbours merged.
     var targets: [RGBAImage] = []
     var durations: [Int64] = []
+    // Whether each target is opaque, from the pass that checks it is
+    // normalized (each pass over every canvas costs as much as the LZW).
+    var opaque: [Bool] = []
     for frame in animation.frames {
-      let target = normalized(frame.image)
+      let (isNormal, isOpaque) = classify(frame.image)
+      let target = isNormal ? frame.image : normalized(frame.image)
       // (Compared by rows, eight bytes at a time, stopping at the first
       // difference: `==` on the pixel arrays went byte by byte.)
       if let last = targets.last, target.differingRectangle(from: last) == nil {
@@ -65,6 +69,7 @@ public enum GIFEncoder {
       } else {
         targets.append(target)
         durations.append(frame.duration)
+        opaque.append(isNormal ? isOpaque : classify(target).isOpaque)
       }
     }
     let schedule = GIFDelaySchedule(durations: durations, allowsShortDelays: options.allowsShortDelays)
@@ -94,17 +99,14 @@ public enum GIFEncoder {
     }
 
     let blank = RGBAImage(width: size.width, height: size.height, pixels: [UInt8](repeating: 0, count: size.width * size.height * 4))
-    var opaque: [Bool?] = Array(repeating: nil, count: targets.count)
     var previous: GIFEncodedFrame?
     for entry in schedule.entries {
       let target = targets[entry.frame]
       var base = blank
       var rectangle: PixelRect? = nil
       if var last = previous {
-        let isOpaque = opaque[entry.frame] ?? Self.isOpaque(target)
-        opaque[entry.frame] = isOpaque
         if let (disposal, canvas, changed) = bestDisposal(
-          after: last, next: target, nextIsOpaque: isOpaque, localTables: globalPalette == nil)
+          after: last, next: target, nextIsOpaque: opaque[entry.frame], localTables: globalPalette == nil)
         {
           last.disposal = disposal
           base = canvas
@@ -161,15 +163,7 @@ public enum GIFEncoder {
     // Decoded GIFs (and most opaque sources) need no change: check first,
     // so that such a canvas is shared, not copied (`Benchmarks/encoders.py`
     // spent 7% of its time copying canvases here).
-    let isNormal = image.pixels.withUnsafeBufferPointer { bytes -> Bool in
-      var offset = 3
-      while offset < bytes.count {
-        let alpha = bytes[offset]
-        if alpha != 255 && (alpha != 0 || bytes[offset - 1] | bytes[offset - 2] | bytes[offset - 3] != 0) { return false }
-        offset += 4
-      }
-      return true
-    }
+    let isNormal = classify(image).isNormal
     if isNormal { return image }
     var pixels = image.pixels
     var offset = 0
@@ -198,6 +192,12 @@ public enum GIFEncoder {
   static func exactPalette(of images: [RGBAImage]) -> GIFPalette? {
     var palette = GIFPalette()
     var hasTransparent = false
+    // Pixels already in the palette, direct-mapped by a hash of the raw
+    // pixel: most look-ups stop here (photographic frames of 256 colours
+    // have few runs). Filled with a pixel no normalized image has.
+    let seen = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 4096)
+    seen.initialize(repeating: 0x7F00_0000)
+    defer { seen.deallocate() }
     for image in images {
       let fits = image.pixels.withUnsafeBufferPointer { bytes -> Bool in
         // Runs of one colour are common: one look-up a run, found by
@@ -215,6 +215,12 @@ public enum GIFEncoder {
             continue
           }
           last = word
+          let slot = Int((word &* 0x9E37_79B1) >> 20)
+          if seen[slot] == word {
+            offset += 4
+            continue
+          }
+          seen[slot] = word
           let value = pixel(bytes, offset)
           offset += 4
           if value == 0 {
@@ -395,17 +401,26 @@ public enum GIFEncoder {
     return best
   }
 
-  /// Whether every pixel of `image` is opaque.
+  /// Whether `image` is as GIF shows it (every pixel opaque or 0,0,0,0),
+  /// and whether every pixel is opaque: one pass of 4-byte loads, no
+  /// branch a pixel (the byte-by-byte checks were 8% of the time of
+  /// `Benchmarks/encoders.py` on gifplayer-muybridge.gif).
   ///
-  /// - Complexity: O(*p*), stopping at the first transparent pixel.
-  static func isOpaque(_ image: RGBAImage) -> Bool {
-    image.pixels.withUnsafeBufferPointer { bytes in
-      var offset = 3
-      while offset < bytes.count {
-        if bytes[offset] == 0 { return false }
+  /// - Complexity: O(*p*).
+  static func classify(_ image: RGBAImage) -> (isNormal: Bool, isOpaque: Bool) {
+    image.pixels.withUnsafeBytes { raw in
+      var notNormal: UInt32 = 0
+      var notOpaque: UInt32 = 0
+      var offset = 0
+      while offset + 4 <= raw.count {
+        // Alpha is byte 3: the high byte of a little-endian load.
+        let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+        let opaque: UInt32 = word >= 0xFF00_0000 ? 0 : 1
+        notOpaque |= opaque
+        notNormal |= opaque & (word == 0 ? 0 : 1)
         offset += 4
       }
-      return true
+      return (notNormal == 0, notOpaque == 0)
     }
   }
 
