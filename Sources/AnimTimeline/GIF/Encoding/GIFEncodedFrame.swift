@@ -9,6 +9,14 @@ struct GIFEncodedFrame: Sendable {
   var localPalette: GIFPalette?
   /// The transparent index, if the frame uses one.
   var transparentIndex: Int?
+  /// The colour table's transparent entry, used or not. Every frame
+  /// declares it when there is one: browsers need it only where a frame
+  /// uses it, but Pillow (13.0) clears a disposal-2 frame to the opaque
+  /// background colour, and composites in RGB after a first frame, unless
+  /// the frame declares one, and gifsicle's unoptimizer (`-U`) can only
+  /// write the transparent pixels a frame leaves with it. It costs no
+  /// byte: the Graphic Control Extension is written anyway.
+  var clearIndex: Int?
   /// The LZW minimum code size.
   var minimumCodeSize: Int
   /// The LZW code stream, not yet in sub-blocks.
@@ -28,9 +36,10 @@ struct GIFEncodedFrame: Sendable {
   /// - Complexity: O(*d*) in the data bytes.
   func write(to output: inout [UInt8]) {
     let delay = UInt16(clamping: delay)
-    let transparent = UInt8(clamping: transparentIndex ?? 0)
+    let declared = transparentIndex ?? clearIndex
+    let transparent = UInt8(clamping: declared ?? 0)
     output += [
-      0x21, 0xF9, 4, UInt8(disposal << 2) | (transparentIndex == nil ? 0 : 1),
+      0x21, 0xF9, 4, UInt8(disposal << 2) | (declared == nil ? 0 : 1),
       UInt8(truncatingIfNeeded: delay), UInt8(truncatingIfNeeded: delay >> 8), transparent, 0,
     ]
     output.append(0x2C)

@@ -88,7 +88,9 @@ public enum GIFEncoder {
       output += [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
     }
     if let globalPalette {
-      output += [0xF0 | UInt8(globalPalette.bits - 1), 0, 0]
+      // The background colour: the transparent entry (see the first frame).
+      let background = UInt8(truncatingIfNeeded: globalPalette.transparentIndex ?? 0)
+      output += [0xF0 | UInt8(globalPalette.bits - 1), background, 0]
       output += globalPalette.tableBytes
     } else {
       output += [0x70, 0, 0]
@@ -123,15 +125,21 @@ public enum GIFEncoder {
         }
         last.write(to: &output)
       }
-      // The first frame covers the canvas: decoders disagree about what a
-      // first frame leaves uncovered (browsers: transparent; Pillow and
-      // gifsicle: the background colour).
+      // Decoders disagree about what a first frame leaves uncovered
+      // (browsers: transparent; Pillow and gifsicle: the background
+      // colour). With a global table that has a transparent entry, the
+      // background is that entry and every frame declares it, so every
+      // decoder shows the uncovered area transparent and the frame can
+      // shrink to what is not; otherwise the first frame covers the canvas.
+      let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+      let firstShrinks = previous == nil && globalPalette?.transparentIndex != nil
       let drawn =
         rectangle
-        ?? (previous == nil
-          ? PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        ?? (previous == nil && !firstShrinks
+          ? whole
           : target.differingRectangle(from: base) ?? PixelRect(x: 0, y: 0, width: 1, height: 1))
       previous = encodeFrame(base: base, target: target, rectangle: drawn, palette: globalPalette, delay: entry.centiseconds)
+
     }
     previous?.write(to: &output)
     output.append(0x3B)
@@ -552,7 +560,7 @@ public enum GIFEncoder {
     }
     return GIFEncodedFrame(
       rectangle: rectangle, localPalette: global == nil ? palette : nil,
-      transparentIndex: usesTransparent ? transparent : nil, minimumCodeSize: codeSize,
+      transparentIndex: usesTransparent ? transparent : nil, clearIndex: transparent, minimumCodeSize: codeSize,
       data: data, delay: delay, canvasBefore: base, canvasAfter: after)
   }
 }
