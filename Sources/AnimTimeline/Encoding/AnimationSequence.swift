@@ -1,6 +1,6 @@
 /// An animation to encode: full canvases of one size, each shown for a
 /// duration, played a number of times. What ``GIFEncoder`` and
-/// ``APNGEncoder`` write, and what ``AnimationSequence/init(provider:schedule:size:)``
+/// ``APNGEncoder`` write, and what ``AnimationSequence/init(provider:timeline:framesPerSecond:size:)``
 /// makes from what a timeline shows.
 ///
 /// The frames are whole canvases, as an ``AnimatedImageProvider`` hands

@@ -12,14 +12,14 @@
 ///   the frame before (`NONE`, `BACKGROUND`, `PREVIOUS`) and the frame's
 ///   blend op (`SOURCE`, or `OVER` with the pixels that stay the same made
 ///   fully transparent) are the pair whose compressed frame is smallest.
-/// - **Colours**: one layout for all frames, as ``APNGColorLayout`` says
+/// - **Colours**: one layout for all frames, as `APNGColorLayout` says
 ///   (indexed when all the canvases use at most 256 RGBA colours and it
 ///   pays, else RGB when all are opaque, else RGBA).
 /// - **Delays**: exact `num/den` seconds when the duration is such a
 ///   fraction with both terms in 16 bits (it then decodes to the same
 ///   nanoseconds with the `raw` delay policy); else fractions that keep
 ///   each frame's end as close as possible to the exact one (see
-///   ``APNGDelay``). A frame longer than 65,535 s, the longest delay, is
+///   `APNGDelay`). A frame longer than 65,535 s, the longest delay, is
 ///   split into equal frames of at most that (each after the first a 1 × 1
 ///   `SOURCE` frame that redraws a pixel as it is). Note that the default
 ///   `browser` delay policy plays 10 ms or less as 100 ms.
