@@ -14,7 +14,8 @@ import TimelineScript
 /// Checks: `GIFEncoder.encode` and `APNGEncoder.encode` succeed; each file
 /// opens (`AnimatedImage.open`, as the format it is) and decodes to the
 /// same canvases, equal neighbours merged with their durations added, and
-/// the same loop count.
+/// the same loop count (an APNG of one canvas is a still PNG: no duration,
+/// one play).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEncode(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
   var input = FuzzInput(Array(UnsafeRawBufferPointer(start: data, count: size)))
@@ -94,9 +95,11 @@ public func fuzzEncode(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
     }
     let got = merged(decoded)
     fuzzCheck(got.count == expected.count, "\(name): \(got.count) distinct frames, expected \(expected.count)")
+    // One canvas is a still image in APNG: a PNG, which has no duration.
+    let still = name == "APNG" && expected.count == 1
     for (index, (a, b)) in zip(got, expected).enumerated() {
       fuzzCheck(a.0 == b.0, "\(name): frame \(index) differs")
-      fuzzCheck(a.1 == b.1, "\(name): frame \(index) lasts \(a.1) ns, expected \(b.1)")
+      fuzzCheck(still || a.1 == b.1, "\(name): frame \(index) lasts \(a.1) ns, expected \(b.1)")
     }
     // A still image plays once, whatever the animation's loop count.
     fuzzCheck(
