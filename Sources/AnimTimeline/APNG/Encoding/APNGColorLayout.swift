@@ -15,7 +15,7 @@
 /// alpha is 255).
 struct APNGColorLayout {
   /// The palette and its lookup table, for an indexed layout.
-  private let palette: (PNGPalette, PNGColorTable)?
+  private let palette: (PNGPalette, ColorTable)?
   /// 3 (RGB) or 4 (RGBA) for a truecolour layout.
   private let bytesPerPixel: Int
   /// The `IHDR` bit depth.
@@ -34,7 +34,7 @@ struct APNGColorLayout {
   ///
   /// - Complexity: O(*p*) in the pixels of all the canvases.
   init(canvases: [RGBAImage], width: Int, height: Int, wantsTransparent: Bool) {
-    var table = PNGColorTable()
+    var table = ColorTable()
     var fits = true
     scan: for canvas in canvases {
       let added = canvas.pixels.withUnsafeBytes { raw -> Bool in
@@ -78,7 +78,7 @@ struct APNGColorLayout {
     }
     bytesPerPixel = opaque ? 3 : 4
     if let palette, PNGEncoder.paletteSaves(palette, width: width, height: height, bytesPerPixel: bytesPerPixel) {
-      self.palette = (palette, PNGColorTable(colors: palette.colors))
+      self.palette = (palette, ColorTable(colors: palette.colors))
       bitDepth = palette.bitDepth
       colorType = 3
       transparentPixel = palette.colors[0..<palette.translucentCount].first { $0 >> 24 == 0 }

@@ -1,16 +1,14 @@
 /// A GIF colour table being built or used: up to 256 opaque colours
 /// (packed `0x00RRGGBB`), optionally followed by one transparent entry,
-/// with an open-addressing hash from colour to index (1,024 slots in one
-/// flat array, so a lookup allocates nothing).
+/// found by index through a ``ColorTable`` (a lookup allocates nothing).
 struct GIFPalette: Hashable, Sendable {
-  /// The opaque colours, in index order.
-  private(set) var colors: [UInt32] = []
+  /// The opaque colours and their indices.
+  private var table = ColorTable()
   /// The transparent entry's index (just after the colours), if any.
   private(set) var transparentIndex: Int?
-  /// Hash slots: `keys` holds the colour with bit 31 set (0: an empty
-  /// slot), `values` its index.
-  private var keys = [UInt32](repeating: 0, count: 1024)
-  private var values = [UInt8](repeating: 0, count: 1024)
+
+  /// The opaque colours, in index order.
+  var colors: [UInt32] { table.colors }
 
   /// An empty palette.
   init() {}
@@ -29,22 +27,11 @@ struct GIFPalette: Hashable, Sendable {
   /// The minimum LZW code size for indices into this table, `2...8`.
   var minimumCodeSize: Int { max(2, bits) }
 
-  private static func slot(of color: UInt32) -> Int {
-    Int((color &* 0x9E37_79B1) >> 22)
-  }
-
   /// The index of the opaque colour `color` (packed RGB), if present.
   ///
   /// - Complexity: O(1) expected.
   func index(of color: UInt32) -> Int? {
-    let tagged = color | 0x8000_0000
-    var slot = Self.slot(of: color)
-    while true {
-      let key = keys[slot]
-      if key == 0 { return nil }
-      if key == tagged { return Int(values[slot]) }
-      slot = (slot + 1) & 1023
-    }
+    table.index(of: color).map(Int.init)
   }
 
   /// Adds the opaque colour `color` (packed RGB) unless present. Returns
@@ -55,19 +42,9 @@ struct GIFPalette: Hashable, Sendable {
   /// - Complexity: O(1) expected.
   mutating func insert(_ color: UInt32, limit: Int = 256) -> Bool {
     precondition(transparentIndex == nil, "colours come before the transparent entry")
-    let tagged = color | 0x8000_0000
-    var slot = Self.slot(of: color)
-    while true {
-      let key = keys[slot]
-      if key == tagged { return true }
-      if key == 0 { break }
-      slot = (slot + 1) & 1023
-    }
-    guard colors.count < min(limit, 256) else { return false }
-    keys[slot] = tagged
-    values[slot] = UInt8(colors.count)
-    colors.append(color)
-    return true
+    if table.index(of: color) != nil { return true }
+    guard table.colors.count < min(limit, 256) else { return false }
+    return table.insert(color)
   }
 
   /// Adds the transparent entry after the colours (at most once). Returns

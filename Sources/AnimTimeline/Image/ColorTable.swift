@@ -1,8 +1,9 @@
-/// The colours of an animation, at most 256 RGBA values (each
-/// `R | G << 8 | B << 16 | A << 24`, as ``PNGPalette`` holds them), in an
-/// open-addressing hash table that gives each its index: the palette
-/// shared by every frame of an indexed APNG.
-struct PNGColorTable {
+/// Up to 256 colours, each a 32-bit value, in an open-addressing hash table
+/// that gives each its index (the order they were added): the palette
+/// shared by every frame of an indexed APNG (RGBA values,
+/// `R | G << 8 | B << 16 | A << 24`, as ``PNGPalette`` holds them) and a
+/// GIF colour table (`0x00RRGGBB`, ``GIFPalette``).
+struct ColorTable: Hashable, Sendable {
   /// A slot holds a colour in its low 32 bits and its index + 1 above
   /// them; 0 is an empty slot.
   private var slots: [UInt64]
@@ -15,7 +16,7 @@ struct PNGColorTable {
 
   /// An empty table.
   init() {
-    slots = [UInt64](repeating: 0, count: PNGColorTable.slotCount)
+    slots = [UInt64](repeating: 0, count: ColorTable.slotCount)
   }
 
   /// A table of `colors` (distinct, at most 256), indexed in their order.
@@ -30,7 +31,7 @@ struct PNGColorTable {
   private func slot(of color: UInt32) -> Int {
     var slot = Int(truncatingIfNeeded: (color &* 0x9E37_79B1) >> 22)
     while slots[slot] != 0 && UInt32(truncatingIfNeeded: slots[slot]) != color {
-      slot = (slot + 1) & (PNGColorTable.slotCount - 1)
+      slot = (slot + 1) & (ColorTable.slotCount - 1)
     }
     return slot
   }
