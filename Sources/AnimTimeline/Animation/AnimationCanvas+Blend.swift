@@ -108,28 +108,63 @@ extension AnimationCanvas {
           target.update(from: line, count: rowBytes)
           continue
         }
-        // The columns of this row inside the kept rectangle.
+        // The columns of this row inside the kept rectangle are copied;
+        // those on either side blended.
         let keptRow = y >= kept.y && y < kept.y + kept.height
-        let keptStart = keptRow ? max(kept.x - rectangle.x, 0) : 0
-        let keptEnd = keptRow ? min(kept.x + kept.width - rectangle.x, rectangle.width) : 0
-        for column in 0..<rectangle.width {
-          let offset = column * 4
-          let sourceAlpha = UInt32(line[offset + 3])
-          if sourceAlpha == 255 || (column >= keptStart && column < keptEnd) {
-            target.advanced(by: offset).update(from: line.advanced(by: offset), count: 4)
-            continue
-          }
-          if sourceAlpha == 0 { continue }  // the canvas pixel stays
-          let factor = (UInt32(target[offset + 3]) * (256 - sourceAlpha)) >> 8
-          let alpha = sourceAlpha + factor
-          let scale = UInt64((1 << 24) / alpha)
-          for channel in 0..<3 {
-            let mixed = UInt64(UInt32(line[offset + channel]) * sourceAlpha + UInt32(target[offset + channel]) * factor)
-            target[offset + channel] = UInt8(truncatingIfNeeded: (mixed * scale) >> 24)
-          }
-          target[offset + 3] = UInt8(truncatingIfNeeded: alpha)
-        }
+        let keptStart = keptRow ? min(max(kept.x - rectangle.x, 0), rectangle.width) : rectangle.width
+        let keptEnd = keptRow ? max(min(kept.x + kept.width - rectangle.x, rectangle.width), keptStart) : rectangle.width
+        webPBlendRow(line, onto: target, pixels: keptStart)
+        (target + keptStart * 4).update(from: line + keptStart * 4, count: (keptEnd - keptStart) * 4)
+        webPBlendRow(line + keptEnd * 4, onto: target + keptEnd * 4, pixels: rectangle.width - keptEnd)
       }
+    }
+  }
+
+  /// WebP's blend (see ``compositeWebP(_:at:blends:keeping:width:height:canvas:)``)
+  /// of `pixels` source pixels onto the canvas pixels at `target`.
+  // bench decode --reopen (gif2webp__gifplayer-muybridge__minsize.webp,
+  // frames of transparent and opaque pixels only): a pixel-by-pixel loop
+  // branching on each alpha was 24 % of the time. A row whose alphas are
+  // all 0 or 255 (found by a pass the compiler vectorizes) is a select
+  // between the two words, which it vectorizes too.
+  @inline(__always)
+  private static func webPBlendRow(_ source: UnsafePointer<UInt8>, onto target: UnsafeMutablePointer<UInt8>, pixels: Int) {
+    guard pixels > 0 else { return }
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(target)
+    // Alpha is the high byte of a pixel read as a little-endian word;
+    // `(a + 1) & 0xFE` is 0 exactly for a = 0 and a = 255.
+    var partial: UInt32 = 0
+    for column in 0..<pixels {
+      let alpha = UInt32(littleEndian: from.loadUnaligned(fromByteOffset: column * 4, as: UInt32.self)) >> 24
+      partial |= (alpha &+ 1) & 0xFE
+    }
+    if partial == 0 {
+      for column in 0..<pixels {
+        let s = UInt32(littleEndian: from.loadUnaligned(fromByteOffset: column * 4, as: UInt32.self))
+        let d = UInt32(littleEndian: to.loadUnaligned(fromByteOffset: column * 4, as: UInt32.self))
+        // All ones for an opaque source pixel, zero for a transparent one.
+        let mask = UInt32(bitPattern: Int32(bitPattern: s) >> 31)
+        to.storeBytes(of: ((s & mask) | (d & ~mask)).littleEndian, toByteOffset: column * 4, as: UInt32.self)
+      }
+      return
+    }
+    for column in 0..<pixels {
+      let offset = column * 4
+      let sourceAlpha = UInt32(source[offset + 3])
+      if sourceAlpha == 255 {
+        target.advanced(by: offset).update(from: source.advanced(by: offset), count: 4)
+        continue
+      }
+      if sourceAlpha == 0 { continue }  // the canvas pixel stays
+      let factor = (UInt32(target[offset + 3]) * (256 - sourceAlpha)) >> 8
+      let alpha = sourceAlpha + factor
+      let scale = UInt64((1 << 24) / alpha)
+      for channel in 0..<3 {
+        let mixed = UInt64(UInt32(source[offset + channel]) * sourceAlpha + UInt32(target[offset + channel]) * factor)
+        target[offset + channel] = UInt8(truncatingIfNeeded: (mixed * scale) >> 24)
+      }
+      target[offset + 3] = UInt8(truncatingIfNeeded: alpha)
     }
   }
 }

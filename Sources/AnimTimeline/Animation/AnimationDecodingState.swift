@@ -273,6 +273,29 @@ extension AnimationDecodingState {
     return nil
   }
 
+  /// Frames drawn by ``playThrough(in:)`` when the layout keeps them (or
+  /// downscales them): those stay cached and the first play after opening
+  /// decodes nothing. Otherwise each frame is only checked (its data read,
+  /// nothing drawn or cached), since the first play would draw it again
+  /// anyway. Returns the first frame that does not decode whole, or `nil`.
+  ///
+  /// - Complexity: O(*f*) frame checks or draws for *f* frames.
+  // bench decode --reopen (gif2webp__gifplayer-muybridge__minsize.webp,
+  // 380 frames over the budget): opening drew and composited every frame
+  // that the first play then drew again.
+  mutating func openingPass(in file: AnimationLayout) -> Int? where Drawer: AnimationFrameChecker {
+    if file.keepsFrames || smallFrames != nil { return playThrough(in: file) }
+    for position in file.frames.indices {
+      guard drawer.check(position) else {
+        completeness[position] = .incomplete
+        return position
+      }
+      completeness[position] = .complete
+      if drawer.overwritesCanvas(position) { coversCanvas[position] = true }
+    }
+    return nil
+  }
+
   /// The cache key of frame `position`'s composited canvas (its output),
   /// apart from the keys `1..<count` of the canvases drawn on (under a
   /// frame).

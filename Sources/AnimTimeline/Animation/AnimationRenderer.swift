@@ -82,6 +82,16 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
     state.withLock { $0.playThrough(in: layout) }
   }
 
+  /// The opening of a format that must know whether every frame decodes
+  /// (see `AnimationDecodingState.openingPass(in:)`): the frames drawn and
+  /// kept when they fit the cache, else only checked. Returns the first
+  /// frame that does not decode whole, or `nil`.
+  ///
+  /// - Complexity: O(*f*) frame checks or draws for *f* frames.
+  func openingPass() -> Int? where Drawer: AnimationFrameChecker {
+    state.withLock { $0.openingPass(in: layout) }
+  }
+
   /// Whether frame `index` (in range) is a keyframe now: its canvas can be
   /// made without drawing an earlier frame.
   func isKeyframe(_ index: Int) -> Bool {

@@ -52,6 +52,28 @@ struct WebPAlphaDecoder {
     }
   }
 
+  /// Reads the `ALPH` payload `payload` (at `offset` in the file) of a
+  /// `width × height` image as ``decode(_:offset:width:height:into:)``
+  /// does, throwing exactly where it throws, without producing the plane.
+  ///
+  /// - Throws: ``WebPImageError`` when the chunk does not decode.
+  /// - Complexity: O(*w* × *h* + *n*) for *n* payload bytes.
+  mutating func check(_ payload: UnsafeRawBufferPointer, offset: Int, width: Int, height: Int) throws(WebPImageError) {
+    guard let header = payload.first else { throw .alphaTooShort(offset: offset) }
+    switch Int(header & 3) {
+    case 0:
+      guard payload.count - 1 >= width * height else { throw .alphaTooShort(offset: offset) }
+    case 1:
+      do {
+        try lossless.checkAlpha(UnsafeRawBufferPointer(rebasing: payload[1...]), offset: offset + 1, width: width, height: height)
+      } catch {
+        throw .alphaLossless(error)
+      }
+    case let method:
+      throw .alphaMethod(method, offset: offset)
+    }
+  }
+
   /// Undoes filter `filter` (0 none, 1 horizontal, 2 vertical, 3
   /// gradient) of a `width × height` plane in place, modulo 256: the
   /// top-left value is predicted by 0, the rest of the first row by the

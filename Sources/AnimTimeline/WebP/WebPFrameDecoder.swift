@@ -43,5 +43,35 @@ struct WebPFrameDecoder {
         height: frame.height, into: rgba)
     }
   }
-}
 
+  /// Reads `frame`'s bitstreams from `bytes` (the file) as
+  /// ``decode(_:bytes:into:)`` does, throwing exactly where it throws,
+  /// without producing pixels (`VP8L`'s transforms, VP8's reconstruction
+  /// and every output write are skipped).
+  ///
+  /// - Precondition: the frame's ranges lie in `bytes`.
+  /// - Throws: ``WebPImageError`` when a bitstream does not decode.
+  /// - Complexity: O(*n* + *p*) for *n* bytes of data and *p* pixels, with
+  ///   a smaller constant than decoding.
+  mutating func check(_ frame: WebPFrameInfo, bytes: UnsafeRawBufferPointer) throws(WebPImageError) {
+    let data = UnsafeRawBufferPointer(rebasing: bytes[frame.image.lowerBound..<frame.dataEnd])
+    if frame.isLossless {
+      do {
+        _ = try lossless.check(data, offset: frame.image.lowerBound)
+      } catch {
+        throw .lossless(error)
+      }
+      return
+    }
+    do {
+      _ = try lossy.check(data, chunkSize: frame.image.count, offset: frame.image.lowerBound)
+    } catch {
+      throw .lossy(error)
+    }
+    if let plane = frame.alpha {
+      try alpha.check(
+        UnsafeRawBufferPointer(rebasing: bytes[plane]), offset: plane.lowerBound, width: frame.width,
+        height: frame.height)
+    }
+  }
+}

@@ -4,7 +4,7 @@
 /// (``AnimationCanvas/compositeWebP(_:at:blends:keeping:width:height:canvas:)``):
 /// a key frame never blends, and the pixels inside the rectangle the
 /// previous frame cleared are not blended.
-struct WebPFrameDrawer: AnimationFrameDrawer {
+struct WebPFrameDrawer: AnimationFrameChecker {
   /// The file.
   let bytes: [UInt8]
   /// What opening read from it.
@@ -56,6 +56,27 @@ struct WebPFrameDrawer: AnimationFrameDrawer {
         height: index.canvas.height, canvas: &canvas)
     }
     return true
+  }
+
+  /// Whether frame `position`'s image decodes (see
+  /// ``AnimationFrameChecker``): its bitstreams read without producing
+  /// pixels, as ``WebPFrameDecoder/check(_:bytes:)`` does; else
+  /// `lastFailure` says why.
+  ///
+  /// - Complexity: O(*d* + *p*) for *d* data bytes and *p* pixels of the
+  ///   frame, cheaper than drawing it.
+  mutating func check(_ position: Int) -> Bool {
+    let frame = index.frames[position]
+    var decoded = true
+    bytes.withUnsafeBytes { file in
+      do throws(WebPImageError) {
+        try decoder.check(frame, bytes: file)
+      } catch {
+        decoded = false
+        lastFailure = error
+      }
+    }
+    return decoded
   }
 
   /// Decodes `frame`'s image into the start of `target` (which holds its

@@ -4,10 +4,11 @@
 ///
 /// It is the WebP façade over the format-independent animation engine
 /// (`Docs/AnimationEngine.md`), as ``APNGFrameProvider`` is APNG's:
-/// opening reads every chunk, then plays the animation through once, as a
-/// first play would, because the spec drops the frames from the first one
-/// whose data does not decode: the frames that fit the cache budget stay
-/// cached, so that playing them again decodes nothing. Frames come in any
+/// opening reads every chunk, then, because the spec drops the frames from
+/// the first one whose data does not decode, plays the animation through
+/// once as a first play would when its frames fit the cache budget (they
+/// stay cached, so that playing them again decodes nothing), or else only
+/// checks each frame's data. Frames come in any
 /// order with the pixels of sequential drawing;
 /// every copy and thread shares one cache under
 /// ``WebPOptions/cacheByteBudget``; ``withFrame(at:_:)`` lends a frame
@@ -28,15 +29,15 @@ public struct WebPFrameProvider: AnimatedImageProvider {
   ///   be shown; damage after the first frame of an animation is not an
   ///   error (``isTruncated``).
   /// - Complexity: O(*n* + *p*) for *n* bytes and *p* pixels of all frames
-  ///   (each frame is drawn once).
+  ///   (each frame is drawn or checked once).
   public init(bytes: [UInt8], options: WebPOptions = WebPOptions()) throws(WebPError) {
     let read: Result<WebPIndex, WebPError> = bytes.withUnsafeBytes { raw in
       Result { () throws(WebPError) in try WebPIndex(raw, options: options) }
     }
     var index = try read.get()
     var renderer = Self.renderer(of: index, bytes: bytes, options: options)
-    // The first play: every frame drawn once, in order.
-    if let failed = renderer.playThrough() {
+    // Every frame drawn once, in order (the first play), or checked.
+    if let failed = renderer.openingPass() {
       guard failed > 0 else {
         let failure = renderer.state.withLock { $0.drawer.lastFailure }
         throw .undecodableImage(
@@ -44,7 +45,7 @@ public struct WebPFrameProvider: AnimatedImageProvider {
       }
       index = index.truncated(before: failed)
       renderer = Self.renderer(of: index, bytes: bytes, options: options)
-      _ = renderer.playThrough()
+      _ = renderer.openingPass()
     }
     self.index = index
     self.options = options

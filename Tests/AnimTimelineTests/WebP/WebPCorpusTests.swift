@@ -97,4 +97,34 @@ struct WebPCorpusTests {
     #expect(mismatches.isEmpty, "\(mismatches.count) of \(files.count) files differ: \(mismatches.prefix(20))")
     #expect(framesCompared >= 1000, "\(framesCompared) frames compared")
   }
+
+  /// With no room to keep frames, opening only checks each frame's data
+  /// (`AnimationDecodingState.openingPass(in:)`) instead of drawing it:
+  /// every file must open, fail or lose its damaged frames exactly as when
+  /// opening draws them, and the last frame must come out the same.
+  @Test func checkingAtOpeningAgreesWithDrawing() throws {
+    let files = Self.files()
+    #expect(files.count >= 341)
+    var mismatches: [String] = []
+    for name in files {
+      let bytes = try #require(readFile(webpCorpusDirectory + "/" + name))
+      let drawn = Result { () throws(WebPError) -> WebPFrameProvider in try WebPFrameProvider(bytes: bytes) }
+      let checked = Result { () throws(WebPError) -> WebPFrameProvider in
+        try WebPFrameProvider(bytes: bytes, options: WebPOptions(cacheByteBudget: 0))
+      }
+      switch (drawn, checked) {
+      case let (.failure(a), .failure(b)):
+        if a != b { mismatches.append("\(name): \(a) != \(b)") }
+      case let (.success(a), .success(b)):
+        if a.frameCount != b.frameCount || a.isTruncated != b.isTruncated {
+          mismatches.append("\(name): \(a.frameCount) frames != \(b.frameCount)")
+        } else if try a.frame(at: a.frameCount - 1) != b.frame(at: b.frameCount - 1) {
+          mismatches.append("\(name): the last frame differs")
+        }
+      default:
+        mismatches.append("\(name): opens one way only")
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.count) of \(files.count) files differ: \(mismatches.prefix(20))")
+  }
 }

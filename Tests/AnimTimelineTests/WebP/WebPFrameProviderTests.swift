@@ -198,7 +198,14 @@ import TimelineScript
     var standing: [Int: Int] = [:]
     for length in 0..<file.count {
       let prefix = Array(file.prefix(length))
-      guard let provider = try? WebPFrameProvider(bytes: prefix) else { continue }
+      // With no cache budget, opening checks the frames instead of drawing
+      // them: the same frames must stand.
+      let checked = try? WebPFrameProvider(bytes: prefix, options: WebPOptions(cacheByteBudget: 0))
+      guard let provider = try? WebPFrameProvider(bytes: prefix) else {
+        #expect(checked == nil, "a prefix of \(length) bytes opens only when checked")
+        continue
+      }
+      #expect(checked?.frameCount == provider.frameCount, "prefix \(length): checked and drawn frames differ")
       #expect(provider.isTruncated, "a prefix of \(length) bytes is not flagged")
       standing[provider.frameCount, default: 0] += 1
       for index in 0..<provider.frameCount {

@@ -84,6 +84,20 @@ struct VP8LDecoder {
     return header
   }
 
+  /// Reads the `VP8L` chunk data `payload` as ``decode(_:offset:into:)``
+  /// does, throwing exactly where it throws, without producing pixels:
+  /// the entropy-coded image is decoded, its transforms are not undone and
+  /// nothing is written. Returns the header.
+  ///
+  /// - Throws: ``VP8LDecodingError`` for a malformed or cut stream.
+  /// - Complexity: O(*n* + *m*) for *n* bytes of data and *m* pixels.
+  mutating func check(_ payload: UnsafeRawBufferPointer, offset: Int) throws(VP8LDecodingError) -> VP8LHeader {
+    let header = try VP8LHeader.read(payload, offset: offset)
+    var reader = VP8LBitReader(payload, start: VP8LHeader.size, baseOffset: offset)
+    try decodeImage(width: header.width, height: header.height, reader: &reader, target: nil)
+    return header
+  }
+
   /// Decodes a lossless alpha plane (an `ALPH` chunk with compression
   /// method 1): `payload` is the chunk's data after its 1-byte header (at
   /// byte `offset` of the file), a VP8L image stream without the 5-byte
@@ -109,12 +123,29 @@ struct VP8LDecoder {
     try decodeImage(width: width, height: height, reader: &reader, target: .green(base))
   }
 
+  /// Reads a lossless alpha plane as ``decodeAlpha(_:offset:width:height:into:)``
+  /// does, throwing exactly where it throws, without producing the plane
+  /// (see ``check(_:offset:)``).
+  ///
+  /// - Throws: as ``decodeAlpha(_:offset:width:height:into:)``.
+  /// - Complexity: O(*n* + *m*) for *n* bytes of data and *m* pixels.
+  mutating func checkAlpha(
+    _ payload: UnsafeRawBufferPointer, offset: Int, width: Int, height: Int
+  ) throws(VP8LDecodingError) {
+    guard (1...1 << 14).contains(width), (1...1 << 14).contains(height) else {
+      throw VP8LDecodingError(.badDimensions, offset: offset)
+    }
+    var reader = VP8LBitReader(payload, start: 0, baseOffset: offset)
+    try decodeImage(width: width, height: height, reader: &reader, target: nil)
+  }
+
   /// Decodes the image stream that follows the header: transforms,
-  /// colour cache, meta prefix codes, prefix codes, pixels.
+  /// colour cache, meta prefix codes, prefix codes, pixels; with a `nil`
+  /// target, only the entropy-coded pixels (a check).
   ///
   /// - Complexity: O(*n* + *m*) for *n* bytes of data and *m* pixels.
   private mutating func decodeImage(
-    width: Int, height: Int, reader: inout VP8LBitReader, target: VP8LRowWriter.Target
+    width: Int, height: Int, reader: inout VP8LBitReader, target: VP8LRowWriter.Target?
   ) throws(VP8LDecodingError) {
     let codedWidth = try readTransforms(width: width, height: height, reader: &reader)
     let cacheBits = try Self.readColorCacheBits(&reader)
@@ -135,6 +166,12 @@ struct VP8LDecoder {
     }
     try reader.checkNotPastEnd()
     try readGroups(count: groupCount, cacheBits: cacheBits, reader: &reader)
+    guard let target else {
+      try decodeEntropyCoded(
+        into: \.pixels, width: codedWidth, height: height, cacheBits: cacheBits, groupBits: groupBits,
+        groupWidth: groupWidth, reader: &reader, writer: nil)
+      return
+    }
 
     // The row writer's buffers, moved out for the pixel loop's lifetime.
     let cacheCount = (1 + VP8LRowWriter.batchRows) * width

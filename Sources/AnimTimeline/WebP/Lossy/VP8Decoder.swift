@@ -51,9 +51,34 @@ struct VP8Decoder {
   mutating func decode(
     _ payload: UnsafeRawBufferPointer, chunkSize: Int, offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>
   ) throws(VP8DecodingError) -> VP8FrameHeader {
+    try run(payload, chunkSize: chunkSize, offset: offset, into: rgba, reconstructs: true)
+  }
+
+  /// Reads `payload` as ``decode(_:chunkSize:offset:into:)`` does,
+  /// throwing exactly where it throws, without producing pixels: every
+  /// macroblock's modes and coefficients are read; prediction, the inverse
+  /// transforms, the loop filter and the conversion to RGBA are skipped.
+  /// Returns the header.
+  ///
+  /// - Precondition: `chunkSize <= payload.count`.
+  /// - Throws: see ``decode(_:offset:into:)``.
+  /// - Complexity: O(*n* + *w* × *h* / 256) for *n* payload bytes and a *w*
+  ///   × *h* image.
+  mutating func check(
+    _ payload: UnsafeRawBufferPointer, chunkSize: Int, offset: Int
+  ) throws(VP8DecodingError) -> VP8FrameHeader {
+    try run(payload, chunkSize: chunkSize, offset: offset, into: UnsafeMutableBufferPointer(start: nil, count: 0), reconstructs: false)
+  }
+
+  /// ``decode(_:chunkSize:offset:into:)``, or without `reconstructs`
+  /// ``check(_:chunkSize:offset:)`` (`rgba` is then not used).
+  private mutating func run(
+    _ payload: UnsafeRawBufferPointer, chunkSize: Int, offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>,
+    reconstructs: Bool
+  ) throws(VP8DecodingError) -> VP8FrameHeader {
     precondition(chunkSize <= payload.count, "the chunk passes the data")
     let header = try VP8FrameHeader.read(payload, chunkSize: chunkSize, offset: offset)
-    precondition(rgba.count >= header.width * header.height * 4, "RGBA buffer too small for the image")
+    precondition(!reconstructs || rgba.count >= header.width * header.height * 4, "RGBA buffer too small for the image")
     let firstStart = VP8FrameHeader.byteCount
     let firstLength = (Int(payload[0]) | Int(payload[1]) << 8 | Int(payload[2]) << 16) >> 5
     guard firstLength <= payload.count - firstStart else {
@@ -101,7 +126,7 @@ struct VP8Decoder {
       }
       return try decodeFrame(
         header: header, reader: &reader, parameters: &parameters, firstEndsEarly: firstEndsEarly,
-        partitions: tokenPartitions, offset: offset, into: rgba)
+        partitions: tokenPartitions, offset: offset, into: rgba, reconstructs: reconstructs)
     }
   }
 
@@ -111,7 +136,7 @@ struct VP8Decoder {
   private mutating func decodeFrame(
     header: VP8FrameHeader, reader: inout VP8BoolDecoder, parameters: inout VP8FrameParameters,
     firstEndsEarly: VP8DecodingError, partitions tokenPartitions: UnsafeMutableBufferPointer<VP8BoolDecoder>,
-    offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>
+    offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>, reconstructs: Bool
   ) throws(VP8DecodingError) -> VP8FrameHeader {
 
     parameters.readQuantizers(&reader)
@@ -133,9 +158,10 @@ struct VP8Decoder {
         var state = VP8FrameState(
           columns: columns, rows: rows, parameters: parameters, arena: arenaBase, coefficients: coefficientBase)
         try Self.decodeRows(
-          &state, modes: &reader, firstEndsEarly: firstEndsEarly, partitions: tokenPartitions, offset: offset)
+          &state, modes: &reader, firstEndsEarly: firstEndsEarly, partitions: tokenPartitions, offset: offset,
+          reconstructs: reconstructs)
         conversionScratch.withUnsafeMutableBufferPointer { scratch in
-          guard let output = rgba.baseAddress, let scratch = scratch.baseAddress else { return }
+          guard reconstructs, let output = rgba.baseAddress, let scratch = scratch.baseAddress else { return }
           VP8RGBAConverter.convert(
             y: state.luma, yStride: state.lumaStride, u: state.chromaU, v: state.chromaV,
             uvStride: state.chromaStride, width: header.width, height: header.height, scratch: scratch,
@@ -150,12 +176,13 @@ struct VP8Decoder {
   /// macroblock from its row's token partition, then the row's loop
   /// filter; throws where libwebp stops (after a row's modes when the
   /// first partition ran out, after a macroblock when its token
-  /// partition did).
+  /// partition did). Without `reconstructs` (a check), nothing is
+  /// predicted, reconstructed or filtered.
   ///
   /// - Complexity: O(macroblocks).
   private static func decodeRows(
     _ state: inout VP8FrameState, modes: inout VP8BoolDecoder, firstEndsEarly: VP8DecodingError,
-    partitions: UnsafeMutableBufferPointer<VP8BoolDecoder>, offset: Int
+    partitions: UnsafeMutableBufferPointer<VP8BoolDecoder>, offset: Int, reconstructs: Bool
   ) throws(VP8DecodingError) {
     try VP8Tables.subblockModeProbabilities.withUnsafeBufferPointer { (subblock) throws(VP8DecodingError) in
       guard let subblockProbabilities = subblock.baseAddress else { return }
@@ -168,13 +195,14 @@ struct VP8Decoder {
         let index = row & partitionMask
         var tokens = partitions[index]
         for column in 0..<state.columns {
-          state.decodeMacroblock(&tokens, row: row, column: column)
+          let classes = state.readMacroblock(&tokens, column: column)
+          if reconstructs { state.reconstructMacroblock(row: row, column: column, classes: classes) }
           if tokens.isAtEnd {
             throw VP8DecodingError(kind: .tokenPartitionEndsEarly(index), offset: offset + tokens.end)
           }
         }
         partitions[index] = tokens
-        state.filterRow(row)
+        if reconstructs { state.filterRow(row) }
       }
     }
   }

@@ -1,22 +1,31 @@
 extension VP8FrameState {
-  /// Decodes macroblock (`column`, `row`), whose modes are in ``records``:
-  /// reads its coefficients from `tokens` (unless its skip flag is set),
-  /// predicts and reconstructs it in the workspace, copies it into the
-  /// planes, keeps its last sample row for the row below, and notes its
-  /// loop filter settings in ``filterInfo``.
+  /// Reads macroblock `column`'s coefficients (its modes are in
+  /// ``records``) from `tokens`, unless its skip flag is set, and returns
+  /// their transform classes (see ``readResiduals(_:column:segment:is4x4:)``).
+  /// A check stops here; decoding goes on with
+  /// ``reconstructMacroblock(row:column:classes:)``.
   ///
   /// - Complexity: O(1) (one macroblock).
-  mutating func decodeMacroblock(_ tokens: inout VP8BoolDecoder, row: Int, column: Int) {
+  mutating func readMacroblock(_ tokens: inout VP8BoolDecoder, column: Int) -> UInt64 {
+    let record = records + column * Self.recordSize
+    let is4x4 = record[Self.is4x4Field] != 0
+    if record[Self.skipField] != 0 {
+      skipResiduals(column: column, is4x4: is4x4)
+      return 0
+    }
+    return readResiduals(&tokens, column: column, segment: Int(record[Self.segmentField] & 3), is4x4: is4x4)
+  }
+
+  /// Predicts and reconstructs macroblock (`column`, `row`), whose
+  /// coefficients ``readMacroblock(_:column:)`` just read, in the
+  /// workspace, copies it into the planes, keeps its last sample row for
+  /// the row below, and notes its loop filter settings in ``filterInfo``.
+  ///
+  /// - Complexity: O(1) (one macroblock).
+  func reconstructMacroblock(row: Int, column: Int, classes: UInt64) {
     let record = records + column * Self.recordSize
     let segment = Int(record[Self.segmentField] & 3)
     let is4x4 = record[Self.is4x4Field] != 0
-    let classes: UInt64
-    if record[Self.skipField] != 0 {
-      skipResiduals(column: column, is4x4: is4x4)
-      classes = 0
-    } else {
-      classes = readResiduals(&tokens, column: column, segment: segment, is4x4: is4x4)
-    }
     if parameters.filterType > 0 {
       let index = 2 * segment + (is4x4 ? 1 : 0)
       let info = filterInfo + 4 * column

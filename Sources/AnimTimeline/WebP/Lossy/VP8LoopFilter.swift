@@ -96,6 +96,14 @@ enum VP8LoopFilter {
   /// `limit`.
   ///
   /// - Complexity: O(`count`).
+  // Not inlined: inlined into `VP8FrameState.filterRow`, Swift 6.3.1's
+  // optimizer (-O with whole-module optimization, as `swift build -c
+  // release` compiles) computed some edges from samples the edge before
+  // had not yet written, so release builds differed from libwebp, and
+  // from debug builds, on 110 lossy files of the WebP corpus (the
+  // release-build corpus check in .ci/run). A call per edge keeps the
+  // edges in order; each call's positions are independent.
+  @inline(never)
   static func simple(_ p: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int, limit: Int) {
     let threshold2 = 2 * limit + 1
     var q = p
@@ -108,6 +116,14 @@ enum VP8LoopFilter {
   /// The normal filter on a macroblock edge over `count` positions.
   ///
   /// - Complexity: O(`count`).
+  // Not inlined: inlined into `VP8FrameState.filterRow`, Swift 6.3.1's
+  // optimizer (-O with whole-module optimization, as `swift build -c
+  // release` compiles) computed some edges from samples the edge before
+  // had not yet written, so release builds differed from libwebp, and
+  // from debug builds, on 110 lossy files of the WebP corpus (the
+  // release-build corpus check in .ci/run). A call per edge keeps the
+  // edges in order; each call's positions are independent.
+  @inline(never)
   static func macroblockEdge(
     _ p: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int,
     limit: Int, interior: Int, hevThreshold: Int
@@ -126,6 +142,14 @@ enum VP8LoopFilter {
   /// positions.
   ///
   /// - Complexity: O(`count`).
+  // Not inlined: inlined into `VP8FrameState.filterRow`, Swift 6.3.1's
+  // optimizer (-O with whole-module optimization, as `swift build -c
+  // release` compiles) computed some edges from samples the edge before
+  // had not yet written, so release builds differed from libwebp, and
+  // from debug builds, on 110 lossy files of the WebP corpus (the
+  // release-build corpus check in .ci/run). A call per edge keeps the
+  // edges in order; each call's positions are independent.
+  @inline(never)
   static func innerEdge(
     _ p: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int,
     limit: Int, interior: Int, hevThreshold: Int
