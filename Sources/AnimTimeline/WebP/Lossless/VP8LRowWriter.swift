@@ -27,7 +27,7 @@ struct VP8LRowWriter {
   let colorElements: UnsafePointer<UInt32>
   /// The 256-entry palette.
   let palette: UnsafePointer<UInt32>
-  /// `(1 + batchRows) * width` pixels: a row (the predictor's row above)
+  /// `(1 + min(batchRows, height)) * width` pixels: a row (the predictor's row above)
   /// then the batch.
   let cache: UnsafeMutablePointer<UInt32>
   /// The image width.
