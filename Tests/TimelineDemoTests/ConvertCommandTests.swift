@@ -47,6 +47,24 @@ import Testing
     }
   }
 
+  /// `bench encode` times the encoder on the frames `convert` writes: its
+  /// output is as long as the file `convert` writes, for both formats.
+  @Test func benchEncodeEncodesWhatConvertWrites() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (path, _) = try Self.sample(in: directory)
+    for format in ["gif", "png"] {
+      let out = directory.file("out." + format)
+      #expect(CommandRun(["convert", path, "--out", out, "-q"]).status == 0)
+      let written = try FileSystem.contents(ofFile: FilePath(out)).count
+      let run = CommandRun(["bench", "encode", path, "--repeat", "2", "--format", format, "--allow-debug"])
+      #expect(run.status == 0, "\(run.errorText)")
+      #expect(run.outputText.contains("bench=encode format=\(format) frames=10 repeats=2 size=32x32 bytes=\(written) "), "\(run.outputText)")
+    }
+    #expect(CommandRun(["bench", "encode", path, "--format", "jpeg", "--allow-debug"]).firstErrorLine
+      == "error: --format: gif or png, got 'jpeg'")
+  }
+
   @Test func aRangeAtTwiceTheRateAlternating() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -12,7 +12,7 @@ import Musl
 extension Bench {
   /// Opens the image (GIF, PNG/APNG or WebP) named by the positional argument.
   static func openImage(_ options: BenchOptions) throws(CommandError) -> any AnimatedImageProvider {
-    guard let path = options.file else { throw .usage("bench decode/access/share needs an image file") }
+    guard let path = options.file else { throw .usage("bench decode/access/share/encode needs an image file") }
     return try ImageInput.open(path)
   }
 

@@ -3,7 +3,7 @@
 /// `--json`), with a baseline measured in the same run so ratios survive
 /// noisy machines.
 struct BenchCommand: Subcommand {
-  static let usage = "timeline-demo bench tick|many|seek|decode|access|share ...   (release builds)"
+  static let usage = "timeline-demo bench tick|many|seek|decode|access|share|encode ...   (release builds)"
 
   /// The benchmarks and their options.
   static let options = """
@@ -22,6 +22,8 @@ struct BenchCommand: Subcommand {
     bench access FILE --count K --seed S          bench access anim.png --count 2000 --seed 1
     bench share FILE --timelines N [--ticks T] [--seed S]   (FILE: GIF, PNG, APNG or WebP)
                                                   bench share anim.gif --timelines 1000 --ticks 60
+    bench encode FILE --repeat N [--format gif|png]   (the encoder alone, frames in memory)
+                                                  bench encode anim.gif --repeat 5
     --allow-debug        run from a debug build anyway (its timings mean nothing)
   """
 
@@ -29,7 +31,7 @@ struct BenchCommand: Subcommand {
 
   /// The benchmarks, by name.
   enum Benchmark: String {
-    case tick, many, seek, decode, access, share
+    case tick, many, seek, decode, access, share, encode
 
     /// The options this benchmark reads; any other is an error, not
     /// silently ignored.
@@ -41,11 +43,12 @@ struct BenchCommand: Subcommand {
       case .decode: ["--repeat", "--borrow", "--reopen", "--json"]
       case .access: ["--count", "--seed", "--json"]
       case .share: ["--timelines", "--ticks", "--seed", "--json"]
+      case .encode: ["--repeat", "--format", "--json"]
       }
     }
 
     /// Whether it reads a file (the positional argument).
-    var takesFile: Bool { self == .decode || self == .access || self == .share }
+    var takesFile: Bool { self == .decode || self == .access || self == .share || self == .encode }
   }
 
   var benchmark: Benchmark
@@ -54,9 +57,9 @@ struct BenchCommand: Subcommand {
   var allowDebug = false
 
   init(parsing arguments: inout Arguments) throws(CommandError) {
-    guard let name = arguments.next() else { throw .usage("bench needs one of: tick, many, seek, decode, access, share") }
+    guard let name = arguments.next() else { throw .usage("bench needs one of: tick, many, seek, decode, access, share, encode") }
     guard let benchmark = Benchmark(rawValue: name) else {
-      throw .usage("bench: unknown benchmark '\(name)' (tick, many, seek, decode, access, share)")
+      throw .usage("bench: unknown benchmark '\(name)' (tick, many, seek, decode, access, share, encode)")
     }
     self.benchmark = benchmark
     while let word = arguments.next() {
@@ -91,6 +94,7 @@ struct BenchCommand: Subcommand {
     case .decode: figures = try Bench.decode(options)
     case .access: figures = try Bench.access(options)
     case .share: figures = try Bench.share(options)
+    case .encode: figures = try Bench.encode(options)
     }
     console.line(Bench.format(figures, json: options.json))
   }

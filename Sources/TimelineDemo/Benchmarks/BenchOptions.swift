@@ -21,6 +21,8 @@ struct BenchOptions {
   /// `--reopen` (`bench decode`): each repeat opens a fresh provider from
   /// the file's bytes, and the opening is timed with the frames.
   var reopen = false
+  /// `--format gif|png` (`bench encode`): the encoder to time.
+  var format = "gif"
   /// `--rate R` (`bench tick`): the rate in millionths, negative to
   /// measure the tick moving backward.
   var rate: Int64 = 1_000_000
@@ -45,6 +47,10 @@ struct BenchOptions {
     case "--step": step = try arguments.duration(for: name)
     case "--seed": seed = UInt64(try arguments.count(for: name, atLeast: 1))
     case "--repeat": repeats = try arguments.count(for: name, atLeast: 1)
+    case "--format":
+      let value = try arguments.value(for: name)
+      guard value == "gif" || value == "png" else { throw .usage("--format: gif or png, got '\(value)'") }
+      format = value
     case "--json":
       try arguments.flag(name)
       json = true
