@@ -179,6 +179,38 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     #expect(loops == 3)
   }
 
+  /// The global table holds the transparent entry, then the colours the
+  /// frames change to most: a frame that writes only those gets a small
+  /// LZW code size, whatever the table's size.
+  @Test func codeSizeFollowsTheIndicesWritten() throws {
+    var base: [UInt8] = []
+    for index in 0..<400 { base += [UInt8(index % 100), UInt8(index % 100 * 2), 50, 255] }
+    func painted(_ color: [UInt8]) -> RGBAImage {
+      var pixels = base
+      for y in 5..<15 { for x in 5..<15 { pixels.replaceSubrange((y * 20 + x) * 4..<(y * 20 + x) * 4 + 4, with: color) } }
+      return RGBAImage(width: 20, height: 20, pixels: pixels)
+    }
+    let a: [UInt8] = [1, 250, 3, 255]
+    let b: [UInt8] = [250, 1, 3, 255]
+    let frames = [RGBAImage(width: 20, height: 20, pixels: base), painted(a), painted(b), painted(a)]
+      .map { AnimationSequence.Frame(image: $0, duration: 30_000_000) }
+    let animation = try AnimationSequence(frames: frames)
+    let bytes = try GIFEncoder.encode(animation)
+    let (provider, _) = try decodeAll(bytes)
+    #expect(bytes[10] & 0x87 == 0x86, "a global table of 128 entries")
+    #expect(provider.frameInfo.map(\.lzwMinimumCodeSize) == [7, 2, 2, 2])
+    let (shown, _) = try decodedSequence(bytes)
+    #expect(shown == expectedSequence(animation))
+  }
+
+  /// A palette with its transparent entry first: colours follow it.
+  @Test func paletteWithTransparentFirst() {
+    let palette = GIFPalette(colors: [0x10_2030, 0x40_5060, 0x70_8090], transparentFirst: true)
+    #expect(palette.transparentIndex == 0 && palette.count == 4 && palette.bits == 2)
+    #expect(palette.index(of: 0x10_2030) == 1 && palette.index(of: 0x70_8090) == 3 && palette.index(of: 1) == nil)
+    #expect(palette.tableBytes == [0, 0, 0, 0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0x70, 0x80, 0x90])
+  }
+
   @Test func oneFrame() throws {
     let image = RGBAImage(width: 3, height: 2, pixels: [UInt8](repeating: 200, count: 24))
     let animation = try AnimationSequence(frames: [.init(image: image, duration: 70_000_000)], loops: .once)

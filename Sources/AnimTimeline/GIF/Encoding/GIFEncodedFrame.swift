@@ -29,6 +29,15 @@ struct GIFEncodedFrame: Sendable {
   var canvasBefore: RGBAImage
   /// The decoder's canvas after this frame is drawn.
   var canvasAfter: RGBAImage
+  /// Whether `canvasAfter` is the frame wanted (all but a local table
+  /// reduced by quantization).
+  var isExact = true
+
+  /// The bytes the image data and the local table take when written
+  /// (the parts that depend on the frame's content).
+  var byteCount: Int {
+    data.count + (data.count + 254) / 255 + (localPalette.map { 3 << $0.bits } ?? 0)
+  }
 
   /// Appends the frame's blocks (Graphic Control Extension, image
   /// descriptor, local table, image data) to `output`.

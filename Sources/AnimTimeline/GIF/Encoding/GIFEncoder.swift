@@ -82,6 +82,9 @@ public enum GIFEncoder {
       for (position, frame) in used.enumerated() { targets[frame] = quantized[position] }
       globalPalette = palette
     }
+    if let palette = globalPalette {
+      globalPalette = orderedForCodeSize(palette, frames: used.map { targets[$0] })
+    }
 
     var output = Array("GIF89a".utf8)
     for value in [size.width, size.height] {
@@ -104,15 +107,14 @@ public enum GIFEncoder {
     var previous: GIFEncodedFrame?
     for entry in schedule.entries {
       let target = targets[entry.frame]
-      var base = blank
-      var rectangle: PixelRect? = nil
+      var encoded: GIFEncodedFrame? = nil
       if var last = previous {
-        if let (disposal, canvas, changed) = bestDisposal(
-          after: last, next: target, nextIsOpaque: opaque[entry.frame], localTables: globalPalette == nil)
+        if let (disposal, frame) = bestDisposal(
+          after: last, next: target, nextIsOpaque: opaque[entry.frame], palette: globalPalette,
+          delay: entry.centiseconds)
         {
           last.disposal = disposal
-          base = canvas
-          rectangle = changed ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+          encoded = frame
         } else {
           // No disposal gives a canvas the next frame can be drawn on (it
           // turns pixels transparent outside the last rectangle): write
@@ -125,7 +127,12 @@ public enum GIFEncoder {
         }
         last.write(to: &output)
       }
-      // Decoders disagree about what a first frame leaves uncovered
+      if let encoded {
+        previous = encoded
+        continue
+      }
+      // The first frame, or one after a frame cleared in full: drawn over
+      // a blank canvas. Decoders disagree about what a first frame leaves uncovered
       // (browsers: transparent; Pillow and gifsicle: the background
       // colour). With a global table that has a transparent entry, the
       // background is that entry and every frame declares it, so every
@@ -134,12 +141,9 @@ public enum GIFEncoder {
       let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
       let firstShrinks = previous == nil && globalPalette?.transparentIndex != nil
       let drawn =
-        rectangle
-        ?? (previous == nil && !firstShrinks
-          ? whole
-          : target.differingRectangle(from: base) ?? PixelRect(x: 0, y: 0, width: 1, height: 1))
-      previous = encodeFrame(base: base, target: target, rectangle: drawn, palette: globalPalette, delay: entry.centiseconds)
-
+        previous == nil && !firstShrinks
+        ? whole : target.differingRectangle(from: blank) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+      previous = encodeFrame(base: blank, target: target, rectangle: drawn, palette: globalPalette, delay: entry.centiseconds)
     }
     previous?.write(to: &output)
     output.append(0x3B)
@@ -243,6 +247,47 @@ public enum GIFEncoder {
     }
     if !palette.addTransparentEntry() && hasTransparent { return nil }
     return palette
+  }
+
+  /// `palette` reordered so that frames need short LZW codes: the
+  /// transparent entry (if any) first, then the colours by how many pixels
+  /// of `frames` change to them (each frame against the one before it, the
+  /// first in full). A frame's minimum code size covers the highest index
+  /// it writes, so the colours most frames draw get the low indices.
+  ///
+  /// - Complexity: O(*n* · *p*).
+  static func orderedForCodeSize(_ palette: GIFPalette, frames: [RGBAImage]) -> GIFPalette {
+    var counts = [Int](repeating: 0, count: 256)
+    var before: RGBAImage?
+    for image in frames {
+      let whole = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+      guard let rectangle = before.map({ image.differingRectangle(from: $0) }) ?? whole else { continue }
+      let old = before ?? image
+      image.pixels.withUnsafeBufferPointer { bytes in
+        old.pixels.withUnsafeBufferPointer { held in
+          var lastValue: UInt32 = 0
+          var lastIndex: Int?
+          for y in rectangle.y..<rectangle.y + rectangle.height {
+            var offset = (y * image.width + rectangle.x) * 4
+            for _ in 0..<rectangle.width {
+              let value = pixel(bytes, offset)
+              let unchanged = before != nil && value == pixel(held, offset)
+              offset += 4
+              if value == 0 || unchanged { continue }
+              if value != lastValue {
+                lastValue = value
+                lastIndex = palette.index(of: value & 0xFF_FFFF)
+              }
+              if let lastIndex { counts[lastIndex] += 1 }
+            }
+          }
+        }
+      }
+      before = image
+    }
+    let colors = palette.colors
+    let order = colors.indices.sorted { counts[$0] > counts[$1] || (counts[$0] == counts[$1] && $0 < $1) }
+    return GIFPalette(colors: order.map { colors[$0] }, transparentFirst: palette.transparentIndex != nil)
   }
 
   /// Whether some frame of `images` changes more colours from the frame
@@ -362,18 +407,20 @@ public enum GIFEncoder {
 
   // MARK: Frames
 
-  /// The disposal for `frame` that makes the smallest valid canvas
-  /// difference to `next`, with the canvas it leaves; `nil` when none is
-  /// valid. A disposal is valid when it leaves no opaque pixel where
-  /// `next` is transparent (drawing cannot make a pixel transparent).
-  /// Ties go to none, then clear, then restore. With local colour tables
-  /// (`localTables`), a disposal after which the next frame's changes fit
-  /// one table exactly wins over one after which they do not.
+  /// The disposal for `frame` after which `next` is written in the fewest
+  /// bytes, with `next` encoded over the canvas it leaves; `nil` when no
+  /// disposal is valid. A disposal is valid when it leaves no opaque pixel
+  /// where `next` is transparent (drawing cannot make a pixel
+  /// transparent). Each valid one is tried: `next`'s changed rectangle
+  /// over its canvas, encoded as it would be written (LZW data and local
+  /// table). Ties go to none, then clear, then restore. With local colour
+  /// tables (`palette` `nil`), a disposal after which the next frame's
+  /// changes fit one table exactly wins over one after which they do not.
   ///
-  /// - Complexity: O(*p*).
+  /// - Complexity: O(*p*) a candidate, plus its encoding.
   static func bestDisposal(
-    after frame: GIFEncodedFrame, next: RGBAImage, nextIsOpaque opaque: Bool, localTables: Bool
-  ) -> (Int, RGBAImage, PixelRect?)? {
+    after frame: GIFEncodedFrame, next: RGBAImage, nextIsOpaque opaque: Bool, palette: GIFPalette?, delay: Int
+  ) -> (Int, GIFEncodedFrame)? {
     // Drawing can turn no pixel transparent, so only a next frame with
     // transparent pixels needs a check, and only it can need a clear: over
     // an opaque next frame, clearing the rectangle only adds it to the
@@ -392,18 +439,18 @@ public enum GIFEncoder {
       candidates.append((2, cleared))
     }
     candidates.append((3, frame.canvasBefore))
-    var best: (Int, RGBAImage, PixelRect?)?
-    var bestArea = Int.max
+    var best: (Int, GIFEncodedFrame)?
+    var bestRank = (lossy: 1, size: Int.max)
     for (disposal, canvas) in candidates {
       guard opaque || canBeDrawn(next, over: canvas) else { continue }
-      let changed = next.differingRectangle(from: canvas)
-      var area = changed.map { $0.width * $0.height } ?? 0
-      // Lossy (a table reduced by quantization) only when no disposal is
-      // exact: rank those after every exact one.
-      if localTables && !changesFitLocalTable(next, over: canvas) { area += 1 << 40 }
-      if area < bestArea {
-        bestArea = area
-        best = (disposal, canvas, changed)
+      let rectangle = next.differingRectangle(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+      let encoded = encodeFrame(base: canvas, target: next, rectangle: rectangle, palette: palette, delay: delay)
+      // Lossy (a local table reduced by quantization) only when no
+      // disposal is exact: ranked after every exact one.
+      let rank = (lossy: encoded.isExact ? 0 : 1, size: encoded.byteCount)
+      if best == nil || rank < bestRank {
+        bestRank = rank
+        best = (disposal, encoded)
       }
     }
     return best
@@ -512,11 +559,26 @@ public enum GIFEncoder {
       }
       if anyUnchanged { _ = palette.addTransparentEntry() }
     }
-    // Indices: (a) unchanged pixels transparent where possible, (b)
-    // unchanged pixels as their colour where it is in the table.
+    // Indices. A changed pixel has one; an unchanged one may be written
+    // as the transparent index or as its colour (`skip` and `keep`, equal
+    // when only one is in the table). The LZW code size covers the
+    // changed pixels and the lower choice of each unchanged one: a frame
+    // that uses only low indices of a large table gets shorter codes.
     let transparent = palette.transparentIndex
     var skipping = [UInt8](repeating: 0, count: count)
     var literal = [UInt8](repeating: 0, count: count)
+    var highest = 0
+    for index in 0..<count {
+      let value = wanted[index]
+      let own = value == 0 ? transparent : palette.index(of: value & 0xFF_FFFF)
+      if changed[index] {
+        highest = max(highest, own ?? 0)
+      } else {
+        highest = max(highest, min(transparent ?? Int.max, own ?? Int.max))
+      }
+    }
+    let codeSize = max(2, Int.bitWidth - highest.leadingZeroBitCount)
+    let limit = 1 << codeSize
     var differ = false
     var usesTransparent = false
     for index in 0..<count {
@@ -527,8 +589,10 @@ public enum GIFEncoder {
         skipping[index] = code
         literal[index] = code
       } else {
-        let skip = transparent ?? own ?? 0
-        let keep = own ?? transparent ?? 0
+        let fittingOwn = own.flatMap { $0 < limit ? $0 : nil }
+        let fittingTransparent = transparent.flatMap { $0 < limit ? $0 : nil }
+        let skip = fittingTransparent ?? fittingOwn ?? 0
+        let keep = fittingOwn ?? fittingTransparent ?? 0
         skipping[index] = UInt8(truncatingIfNeeded: skip)
         literal[index] = UInt8(truncatingIfNeeded: keep)
         if skip != keep { differ = true }
@@ -536,11 +600,23 @@ public enum GIFEncoder {
       }
       if value == 0 { usesTransparent = true }
     }
-    let codeSize = palette.minimumCodeSize
-    var data = skipping.withUnsafeBufferPointer { LZWEncoder.encode($0, minimumCodeSize: codeSize) }
-    if differ {
-      let other = literal.withUnsafeBufferPointer { LZWEncoder.encode($0, minimumCodeSize: codeSize) }
-      if other.count < data.count { data = other }
+    // Candidates: each choice preferred (with the other allowed where the
+    // table has a string for it), the full table cleared or kept.
+    var data: [UInt8] = []
+    let preferences = differ ? [skipping, literal] : [skipping]
+    for (number, preferred) in preferences.enumerated() {
+      let other = number == 0 ? literal : skipping
+      preferred.withUnsafeBufferPointer { indices in
+        other.withUnsafeBufferPointer { alternatives in
+          let choices = differ ? alternatives : nil
+          let cleared = LZWEncoder.encode(indices, alternatives: choices, minimumCodeSize: codeSize, clearsFullTable: true)
+          if data.isEmpty || cleared.data.count < data.count { data = cleared.data }
+          if cleared.filledTable {
+            let kept = LZWEncoder.encode(indices, alternatives: choices, minimumCodeSize: codeSize, clearsFullTable: false)
+            if kept.data.count < data.count { data = kept.data }
+          }
+        }
+      }
     }
     // What the decoder holds afterwards: `target` itself when exact (the
     // rectangle holds every difference from `base`), shared, not copied.
@@ -561,6 +637,6 @@ public enum GIFEncoder {
     return GIFEncodedFrame(
       rectangle: rectangle, localPalette: global == nil ? palette : nil,
       transparentIndex: usesTransparent ? transparent : nil, clearIndex: transparent, minimumCodeSize: codeSize,
-      data: data, delay: delay, canvasBefore: base, canvasAfter: after)
+      data: data, delay: delay, canvasBefore: base, canvasAfter: after, isExact: exact)
   }
 }

@@ -1,17 +1,33 @@
 /// A GIF colour table being built or used: up to 256 opaque colours
-/// (packed `0x00RRGGBB`), optionally followed by one transparent entry,
+/// (packed `0x00RRGGBB`) and optionally one transparent entry, either
+/// after the colours (as built by ``insert(_:limit:)`` and
+/// ``addTransparentEntry()``) or at index 0 (``init(colors:transparentFirst:)``),
 /// found by index through a ``ColorTable`` (a lookup allocates nothing).
 struct GIFPalette: Hashable, Sendable {
-  /// The opaque colours and their indices.
+  /// The opaque colours and their indices (before `offset`).
   private var table = ColorTable()
-  /// The transparent entry's index (just after the colours), if any.
+  /// The transparent entry's index, if any.
   private(set) var transparentIndex: Int?
+  /// 1 when the transparent entry is index 0 (the colours follow it).
+  private var offset = 0
 
   /// The opaque colours, in index order.
   var colors: [UInt32] { table.colors }
 
   /// An empty palette.
   init() {}
+
+  /// The palette of `colors` (distinct, at most 256, or 255 with
+  /// `transparentFirst`) in this order, after a transparent entry at index
+  /// 0 when `transparentFirst`.
+  init(colors: [UInt32], transparentFirst: Bool) {
+    precondition(colors.count <= (transparentFirst ? 255 : 256), "a GIF colour table holds 256 entries")
+    table = ColorTable(colors: colors)
+    if transparentFirst {
+      transparentIndex = 0
+      offset = 1
+    }
+  }
 
   /// The number of entries, the transparent one included.
   var count: Int { colors.count + (transparentIndex == nil ? 0 : 1) }
@@ -31,7 +47,7 @@ struct GIFPalette: Hashable, Sendable {
   ///
   /// - Complexity: O(1) expected.
   func index(of color: UInt32) -> Int? {
-    table.index(of: color).map(Int.init)
+    table.index(of: color).map { Int($0) + offset }
   }
 
   /// Adds the opaque colour `color` (packed RGB) unless present. Returns
@@ -61,6 +77,7 @@ struct GIFPalette: Hashable, Sendable {
   var tableBytes: [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(3 << bits)
+    bytes += repeatElement(0, count: 3 * offset)
     for color in colors {
       bytes += [UInt8(truncatingIfNeeded: color >> 16), UInt8(truncatingIfNeeded: color >> 8), UInt8(truncatingIfNeeded: color)]
     }
