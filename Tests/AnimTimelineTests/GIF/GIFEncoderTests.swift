@@ -203,12 +203,46 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     #expect(shown == expectedSequence(animation))
   }
 
-  /// A palette with its transparent entry first: colours follow it.
-  @Test func paletteWithTransparentFirst() {
-    let palette = GIFPalette(colors: [0x10_2030, 0x40_5060, 0x70_8090], transparentFirst: true)
-    #expect(palette.transparentIndex == 0 && palette.count == 4 && palette.bits == 2)
-    #expect(palette.index(of: 0x10_2030) == 1 && palette.index(of: 0x70_8090) == 3 && palette.index(of: 1) == nil)
-    #expect(palette.tableBytes == [0, 0, 0, 0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0x70, 0x80, 0x90])
+  /// A palette with its transparent entry among the colours: the colours
+  /// from its position on follow it.
+  @Test func paletteWithTransparentEntryInside() {
+    let colors: [UInt32] = [0x10_2030, 0x40_5060, 0x70_8090]
+    let first = GIFPalette(colors: colors, transparentAt: 0)
+    #expect(first.transparentIndex == 0 && first.count == 4 && first.bits == 2)
+    #expect(first.index(of: 0x10_2030) == 1 && first.index(of: 0x70_8090) == 3 && first.index(of: 1) == nil)
+    #expect(first.tableBytes == [0, 0, 0, 0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0x70, 0x80, 0x90])
+    let middle = GIFPalette(colors: colors, transparentAt: 2)
+    #expect(middle.index(of: 0x10_2030) == 0 && middle.index(of: 0x40_5060) == 1 && middle.index(of: 0x70_8090) == 3)
+    #expect(middle.tableBytes == [0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0, 0, 0, 0x70, 0x80, 0x90])
+    let none = GIFPalette(colors: colors, transparentAt: nil)
+    #expect(none.transparentIndex == nil && none.index(of: 0x70_8090) == 2 && none.tableBytes.count == 12)
+  }
+
+  /// An opaque animation of 4 colours: a table of 4 entries (no
+  /// transparent one), and a frame that skips unchanged pixels declares
+  /// an index none of its changed pixels uses.
+  @Test func opaqueAnimationBorrowsTransparentIndex() throws {
+    let colors: [[UInt8]] = [[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255], [9, 9, 9, 255]]
+    func image(_ paint: (Int, Int) -> Int) -> RGBAImage {
+      var pixels: [UInt8] = []
+      for y in 0..<16 { for x in 0..<16 { pixels += colors[paint(x, y)] } }
+      return RGBAImage(width: 16, height: 16, pixels: pixels)
+    }
+    let frames = [
+      image { x, y in (x / 4 + y / 4) % 4 },
+      image { x, y in x == y ? 3 : (x / 4 + y / 4) % 4 },
+      image { x, y in x == 15 - y ? 0 : (x / 4 + y / 4) % 4 },
+    ].map { AnimationSequence.Frame(image: $0, duration: 40_000_000) }
+    let animation = try AnimationSequence(frames: frames)
+    let bytes = try GIFEncoder.encode(animation)
+    #expect(bytes[10] & 0x87 == 0x81, "a global table of 4 entries")
+    let (provider, _) = try decodeAll(bytes)
+    #expect(provider.frameInfo[0].transparentIndex == nil)
+    for info in provider.frameInfo.dropFirst() {
+      if let index = info.transparentIndex { #expect(index < 4) }
+    }
+    let (shown, _) = try decodedSequence(bytes)
+    #expect(shown == expectedSequence(animation))
   }
 
   @Test func oneFrame() throws {

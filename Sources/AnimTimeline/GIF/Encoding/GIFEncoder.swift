@@ -83,7 +83,10 @@ public enum GIFEncoder {
       globalPalette = palette
     }
     if let palette = globalPalette {
-      globalPalette = orderedForCodeSize(palette, frames: used.map { targets[$0] })
+      // An opaque animation needs no transparent entry: its frames borrow
+      // an index they do not draw to skip unchanged pixels.
+      let anyTransparent = used.contains { !opaque[$0] }
+      globalPalette = orderedForCodeSize(palette, frames: used.map { targets[$0] }, keepsTransparent: anyTransparent)
     }
 
     var output = Array("GIF89a".utf8)
@@ -249,20 +252,29 @@ public enum GIFEncoder {
     return palette
   }
 
-  /// `palette` reordered so that frames need short LZW codes: the
-  /// transparent entry (if any) first, then the colours by how many pixels
-  /// of `frames` change to them (each frame against the one before it, the
-  /// first in full). A frame's minimum code size covers the highest index
-  /// it writes, so the colours most frames draw get the low indices.
+  /// `palette` reordered so that frames need short LZW codes: its entries
+  /// by how many pixels of `frames` are likely written with each (each
+  /// frame against the one before it, the first in full): the colours
+  /// changed to, and for the transparent entry the pixels changed to
+  /// transparent and the unchanged ones inside the changed rectangle. A
+  /// frame's minimum code size covers the highest index it writes, so the
+  /// entries most frames write get the low indices. Without
+  /// `keepsTransparent`, the transparent entry is dropped (frames of an
+  /// opaque animation borrow an index they do not draw instead; see
+  /// ``encodeFrame(base:target:rectangle:palette:delay:)``).
   ///
   /// - Complexity: O(*n* · *p*).
-  static func orderedForCodeSize(_ palette: GIFPalette, frames: [RGBAImage]) -> GIFPalette {
+  static func orderedForCodeSize(_ palette: GIFPalette, frames: [RGBAImage], keepsTransparent: Bool) -> GIFPalette {
     var counts = [Int](repeating: 0, count: 256)
+    var transparentCount = 0
+    guard let first = frames.first else { return palette }
+    // The first frame is drawn over a blank canvas (shrunk to what is not
+    // transparent when there is a transparent entry).
+    let blank = RGBAImage(width: first.width, height: first.height, pixels: [UInt8](repeating: 0, count: first.pixels.count))
     var before: RGBAImage?
     for image in frames {
-      let whole = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
-      guard let rectangle = before.map({ image.differingRectangle(from: $0) }) ?? whole else { continue }
-      let old = before ?? image
+      guard let rectangle = image.differingRectangle(from: before ?? blank) else { continue }
+      let old = before ?? blank
       image.pixels.withUnsafeBufferPointer { bytes in
         old.pixels.withUnsafeBufferPointer { held in
           var lastValue: UInt32 = 0
@@ -271,9 +283,12 @@ public enum GIFEncoder {
             var offset = (y * image.width + rectangle.x) * 4
             for _ in 0..<rectangle.width {
               let value = pixel(bytes, offset)
-              let unchanged = before != nil && value == pixel(held, offset)
+              let unchanged = value == pixel(held, offset)
               offset += 4
-              if value == 0 || unchanged { continue }
+              if value == 0 || unchanged {
+                transparentCount += 1
+                continue
+              }
               if value != lastValue {
                 lastValue = value
                 lastIndex = palette.index(of: value & 0xFF_FFFF)
@@ -287,7 +302,11 @@ public enum GIFEncoder {
     }
     let colors = palette.colors
     let order = colors.indices.sorted { counts[$0] > counts[$1] || (counts[$0] == counts[$1] && $0 < $1) }
-    return GIFPalette(colors: order.map { colors[$0] }, transparentFirst: palette.transparentIndex != nil)
+    guard keepsTransparent && palette.transparentIndex != nil else {
+      return GIFPalette(colors: order.map { colors[$0] }, transparentAt: nil)
+    }
+    let position = order.firstIndex { counts[$0] < transparentCount } ?? order.count
+    return GIFPalette(colors: order.map { colors[$0] }, transparentAt: position)
   }
 
   /// Whether some frame of `images` changes more colours from the frame
@@ -564,7 +583,18 @@ public enum GIFEncoder {
     // when only one is in the table). The LZW code size covers the
     // changed pixels and the lower choice of each unchanged one: a frame
     // that uses only low indices of a large table gets shorter codes.
-    let transparent = palette.transparentIndex
+    var transparent = palette.transparentIndex
+    if transparent == nil && global != nil && anyUnchanged {
+      // A global table without a transparent entry (an opaque animation):
+      // the frame declares as transparent the lowest index of the table
+      // that none of its changed pixels is written with. An unchanged
+      // pixel of that colour is skipped either way.
+      var drawn = [Bool](repeating: false, count: 256)
+      for index in 0..<count where changed[index] {
+        if let own = palette.index(of: wanted[index] & 0xFF_FFFF) { drawn[own] = true }
+      }
+      transparent = (0..<(1 << palette.bits)).first { !drawn[$0] }
+    }
     var skipping = [UInt8](repeating: 0, count: count)
     var literal = [UInt8](repeating: 0, count: count)
     var highest = 0
@@ -636,7 +666,8 @@ public enum GIFEncoder {
     }
     return GIFEncodedFrame(
       rectangle: rectangle, localPalette: global == nil ? palette : nil,
-      transparentIndex: usesTransparent ? transparent : nil, clearIndex: transparent, minimumCodeSize: codeSize,
+      transparentIndex: usesTransparent ? transparent : nil, clearIndex: palette.transparentIndex,
+      minimumCodeSize: codeSize,
       data: data, delay: delay, canvasBefore: base, canvasAfter: after, isExact: exact)
   }
 }

@@ -1,15 +1,15 @@
 /// A GIF colour table being built or used: up to 256 opaque colours
 /// (packed `0x00RRGGBB`) and optionally one transparent entry, either
 /// after the colours (as built by ``insert(_:limit:)`` and
-/// ``addTransparentEntry()``) or at index 0 (``init(colors:transparentFirst:)``),
-/// found by index through a ``ColorTable`` (a lookup allocates nothing).
+/// ``addTransparentEntry()``) or anywhere among them
+/// (``init(colors:transparentAt:)``), found by index through a
+/// ``ColorTable`` (a lookup allocates nothing).
 struct GIFPalette: Hashable, Sendable {
-  /// The opaque colours and their indices (before `offset`).
+  /// The opaque colours and their order (an index past the transparent
+  /// entry is one more in the GIF table).
   private var table = ColorTable()
   /// The transparent entry's index, if any.
   private(set) var transparentIndex: Int?
-  /// 1 when the transparent entry is index 0 (the colours follow it).
-  private var offset = 0
 
   /// The opaque colours, in index order.
   var colors: [UInt32] { table.colors }
@@ -17,16 +17,15 @@ struct GIFPalette: Hashable, Sendable {
   /// An empty palette.
   init() {}
 
-  /// The palette of `colors` (distinct, at most 256, or 255 with
-  /// `transparentFirst`) in this order, after a transparent entry at index
-  /// 0 when `transparentFirst`.
-  init(colors: [UInt32], transparentFirst: Bool) {
-    precondition(colors.count <= (transparentFirst ? 255 : 256), "a GIF colour table holds 256 entries")
+  /// The palette of `colors` (distinct, at most 256, or 255 with a
+  /// transparent entry) in this order, with the transparent entry at index
+  /// `transparentAt` (`0...colors.count`; the colours from there on follow
+  /// it) or none when `nil`.
+  init(colors: [UInt32], transparentAt position: Int?) {
+    precondition(colors.count <= (position == nil ? 256 : 255), "a GIF colour table holds 256 entries")
+    precondition((0...colors.count).contains(position ?? 0), "the transparent entry is among the colours")
     table = ColorTable(colors: colors)
-    if transparentFirst {
-      transparentIndex = 0
-      offset = 1
-    }
+    transparentIndex = position
   }
 
   /// The number of entries, the transparent one included.
@@ -47,7 +46,8 @@ struct GIFPalette: Hashable, Sendable {
   ///
   /// - Complexity: O(1) expected.
   func index(of color: UInt32) -> Int? {
-    table.index(of: color).map { Int($0) + offset }
+    guard let index = table.index(of: color).map(Int.init) else { return nil }
+    return index >= transparentIndex ?? Int.max ? index + 1 : index
   }
 
   /// Adds the opaque colour `color` (packed RGB) unless present. Returns
@@ -77,8 +77,8 @@ struct GIFPalette: Hashable, Sendable {
   var tableBytes: [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(3 << bits)
-    bytes += repeatElement(0, count: 3 * offset)
-    for color in colors {
+    for (index, color) in colors.enumerated() {
+      if index == transparentIndex { bytes += [0, 0, 0] }
       bytes += [UInt8(truncatingIfNeeded: color >> 16), UInt8(truncatingIfNeeded: color >> 8), UInt8(truncatingIfNeeded: color)]
     }
     bytes += repeatElement(0, count: (3 << bits) - bytes.count)
