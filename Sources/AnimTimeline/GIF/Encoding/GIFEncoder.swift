@@ -128,7 +128,7 @@ public enum GIFEncoder {
             palette: globalPalette, delay: last.delay)
           last.disposal = 2
         }
-        last.write(to: &output)
+        tryOtherChoices(last).write(to: &output)
       }
       if let encoded {
         previous = encoded
@@ -148,7 +148,7 @@ public enum GIFEncoder {
         ? whole : target.differingRectangle(from: blank) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
       previous = encodeFrame(base: blank, target: target, rectangle: drawn, palette: globalPalette, delay: entry.centiseconds)
     }
-    previous?.write(to: &output)
+    if let previous { tryOtherChoices(previous).write(to: &output) }
     output.append(0x3B)
     return output
   }
@@ -458,11 +458,20 @@ public enum GIFEncoder {
       candidates.append((2, cleared))
     }
     candidates.append((3, frame.canvasBefore))
-    var best: (Int, GIFEncodedFrame)?
-    var bestRank = (lossy: 1, size: Int.max)
+    // Candidates whose changed rectangle is more than twice the smallest
+    // one's (and 256 pixels more) are not tried: their stream is
+    // practically never the smallest, and each trial costs an LZW pass.
+    var valid: [(Int, RGBAImage, PixelRect)] = []
+    var smallestArea = Int.max
     for (disposal, canvas) in candidates {
       guard opaque || canBeDrawn(next, over: canvas) else { continue }
       let rectangle = next.differingRectangle(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+      smallestArea = min(smallestArea, rectangle.width * rectangle.height)
+      valid.append((disposal, canvas, rectangle))
+    }
+    var best: (Int, GIFEncodedFrame)?
+    var bestRank = (lossy: 1, size: Int.max)
+    for (disposal, canvas, rectangle) in valid where rectangle.width * rectangle.height <= 2 * smallestArea + 256 {
       let encoded = encodeFrame(base: canvas, target: next, rectangle: rectangle, palette: palette, delay: delay)
       // Lossy (a local table reduced by quantization) only when no
       // disposal is exact: ranked after every exact one.
@@ -473,6 +482,36 @@ public enum GIFEncoder {
       }
     }
     return best
+  }
+
+  /// `frame` with the smallest of its LZW candidates: unchanged pixels
+  /// preferably transparent or preferably their colour (the other choice
+  /// allowed where the table has a string for it), each with the full
+  /// table cleared or kept (when it filled). ``encodeFrame(base:target:rectangle:palette:delay:)``
+  /// tries only the first; the disposal is chosen by that one.
+  ///
+  /// - Complexity: O(*r*) in the rectangle's pixels, at most three LZW
+  ///   passes.
+  static func tryOtherChoices(_ frame: GIFEncodedFrame) -> GIFEncodedFrame {
+    guard let choices = frame.otherChoices else { return frame }
+    var frame = frame
+    frame.otherChoices = nil
+    let codeSize = frame.minimumCodeSize
+    func consider(_ preferred: [UInt8], _ other: [UInt8]?, clears: Bool) -> Bool {
+      let (data, filled) = preferred.withUnsafeBufferPointer { indices in
+        (other ?? []).withUnsafeBufferPointer { alternatives in
+          LZWEncoder.encode(
+            indices, alternatives: other == nil ? nil : alternatives, minimumCodeSize: codeSize, clearsFullTable: clears)
+        }
+      }
+      if data.count < frame.data.count { frame.data = data }
+      return filled
+    }
+    if choices.filledTable { _ = consider(choices.first, choices.second, clears: false) }
+    if let second = choices.second, consider(second, choices.first, clears: true) {
+      _ = consider(second, choices.first, clears: false)
+    }
+    return frame
   }
 
   /// Whether `image` is as GIF shows it (every pixel opaque or 0,0,0,0),
@@ -583,71 +622,95 @@ public enum GIFEncoder {
     // when only one is in the table). The LZW code size covers the
     // changed pixels and the lower choice of each unchanged one: a frame
     // that uses only low indices of a large table gets shorter codes.
-    var transparent = palette.transparentIndex
-    if transparent == nil && global != nil && anyUnchanged {
-      // A global table without a transparent entry (an opaque animation):
-      // the frame declares as transparent the lowest index of the table
-      // that none of its changed pixels is written with. An unchanged
-      // pixel of that colour is skipped either way.
-      var drawn = [Bool](repeating: false, count: 256)
-      for index in 0..<count where changed[index] {
-        if let own = palette.index(of: wanted[index] & 0xFF_FFFF) { drawn[own] = true }
-      }
-      transparent = (0..<(1 << palette.bits)).first { !drawn[$0] }
-    }
+    // Each pixel's own index (-1: none), found once a run of one colour.
+    var owns = [Int16](repeating: -1, count: count)
     var skipping = [UInt8](repeating: 0, count: count)
     var literal = [UInt8](repeating: 0, count: count)
-    var highest = 0
-    for index in 0..<count {
-      let value = wanted[index]
-      let own = value == 0 ? transparent : palette.index(of: value & 0xFF_FFFF)
-      if changed[index] {
-        highest = max(highest, own ?? 0)
-      } else {
-        highest = max(highest, min(transparent ?? Int.max, own ?? Int.max))
-      }
-    }
-    let codeSize = max(2, Int.bitWidth - highest.leadingZeroBitCount)
-    let limit = 1 << codeSize
+    var transparent = palette.transparentIndex
+    var codeSize = 2
     var differ = false
     var usesTransparent = false
-    for index in 0..<count {
-      let value = wanted[index]
-      let own = value == 0 ? transparent : palette.index(of: value & 0xFF_FFFF)
-      if changed[index] {
-        let code = UInt8(truncatingIfNeeded: own ?? 0)
-        skipping[index] = code
-        literal[index] = code
-      } else {
-        let fittingOwn = own.flatMap { $0 < limit ? $0 : nil }
-        let fittingTransparent = transparent.flatMap { $0 < limit ? $0 : nil }
-        let skip = fittingTransparent ?? fittingOwn ?? 0
-        let keep = fittingOwn ?? fittingTransparent ?? 0
-        skipping[index] = UInt8(truncatingIfNeeded: skip)
-        literal[index] = UInt8(truncatingIfNeeded: keep)
-        if skip != keep { differ = true }
-        if transparent != nil && (skip == transparent! || keep == transparent!) { usesTransparent = true }
-      }
-      if value == 0 { usesTransparent = true }
-    }
-    // Candidates: each choice preferred (with the other allowed where the
-    // table has a string for it), the full table cleared or kept.
-    var data: [UInt8] = []
-    let preferences = differ ? [skipping, literal] : [skipping]
-    for (number, preferred) in preferences.enumerated() {
-      let other = number == 0 ? literal : skipping
-      preferred.withUnsafeBufferPointer { indices in
-        other.withUnsafeBufferPointer { alternatives in
-          let choices = differ ? alternatives : nil
-          let cleared = LZWEncoder.encode(indices, alternatives: choices, minimumCodeSize: codeSize, clearsFullTable: true)
-          if data.isEmpty || cleared.data.count < data.count { data = cleared.data }
-          if cleared.filledTable {
-            let kept = LZWEncoder.encode(indices, alternatives: choices, minimumCodeSize: codeSize, clearsFullTable: false)
-            if kept.data.count < data.count { data = kept.data }
+    wanted.withUnsafeBufferPointer { wanted in
+      changed.withUnsafeBufferPointer { changed in
+        owns.withUnsafeMutableBufferPointer { owns in
+          var lastValue: UInt32 = 0
+          var lastOwn: Int16 = -1
+          var lastValid = false
+          for index in 0..<count {
+            let value = wanted[index]
+            if value == 0 { continue }
+            if !lastValid || value != lastValue {
+              lastValue = value
+              lastOwn = Int16(truncatingIfNeeded: palette.index(of: value & 0xFF_FFFF) ?? -1)
+              lastValid = true
+            }
+            owns[index] = lastOwn
           }
+          if transparent == nil && global != nil && anyUnchanged {
+            // A global table without a transparent entry (an opaque
+            // animation): the frame declares as transparent the lowest
+            // index of the table that none of its changed pixels is written
+            // with. An unchanged pixel of that colour is skipped either way.
+            var drawn = [Bool](repeating: false, count: 256)
+            for index in 0..<count where changed[index] && owns[index] >= 0 { drawn[Int(owns[index])] = true }
+            transparent = (0..<(1 << palette.bits)).first { !drawn[$0] }
+          }
+          let transparentCode = Int16(truncatingIfNeeded: transparent ?? -1)
+          var highest: Int16 = 0
+          for index in 0..<count {
+            if wanted[index] == 0 { owns[index] = transparentCode }
+            let own = owns[index]
+            if changed[index] {
+              highest = max(highest, own)
+            } else if own >= 0 && transparentCode >= 0 {
+              highest = max(highest, min(own, transparentCode))
+            } else {
+              highest = max(highest, max(own, transparentCode))
+            }
+          }
+          codeSize = max(2, Int.bitWidth - Int(highest).leadingZeroBitCount)
+          let limit = Int16(1 << codeSize)
+          // Changed pixels have one index; an unchanged one may be written
+          // as the transparent index or as its colour (`skip` and `keep`,
+          // equal when only one fits the code size).
+          let fittingTransparent: Int16 = transparentCode >= 0 && transparentCode < limit ? transparentCode : -1
+          skipping.withUnsafeMutableBufferPointer { skipping in
+            literal.withUnsafeMutableBufferPointer { literal in
+              for index in 0..<count {
+                let own = owns[index]
+                if changed[index] {
+                  let code = UInt8(truncatingIfNeeded: max(own, 0))
+                  skipping[index] = code
+                  literal[index] = code
+                  continue
+                }
+                let fittingOwn: Int16 = own >= 0 && own < limit ? own : -1
+                let skip = fittingTransparent >= 0 ? fittingTransparent : max(fittingOwn, 0)
+                let keep = fittingOwn >= 0 ? fittingOwn : max(fittingTransparent, 0)
+                skipping[index] = UInt8(truncatingIfNeeded: skip)
+                literal[index] = UInt8(truncatingIfNeeded: keep)
+                if skip != keep { differ = true }
+                if fittingTransparent >= 0 && (skip == fittingTransparent || keep == fittingTransparent) {
+                  usesTransparent = true
+                }
+              }
+            }
+          }
+          if transparentCode >= 0 && wanted.contains(0) { usesTransparent = true }
         }
       }
     }
+    // The first candidate: unchanged pixels preferably transparent (the
+    // other choice where the table has a string for it), a full table
+    // cleared. `tryOtherChoices` tries the rest.
+    let (data, filled) = skipping.withUnsafeBufferPointer { indices in
+      literal.withUnsafeBufferPointer { alternatives in
+        LZWEncoder.encode(indices, alternatives: differ ? alternatives : nil, minimumCodeSize: codeSize, clearsFullTable: true)
+      }
+    }
+    let retry =
+      differ || filled
+      ? GIFEncodedFrame.Choices(first: skipping, second: differ ? literal : nil, filledTable: filled) : nil
     // What the decoder holds afterwards: `target` itself when exact (the
     // rectangle holds every difference from `base`), shared, not copied.
     var after = exact ? target : base
@@ -668,6 +731,6 @@ public enum GIFEncoder {
       rectangle: rectangle, localPalette: global == nil ? palette : nil,
       transparentIndex: usesTransparent ? transparent : nil, clearIndex: palette.transparentIndex,
       minimumCodeSize: codeSize,
-      data: data, delay: delay, canvasBefore: base, canvasAfter: after, isExact: exact)
+      data: data, delay: delay, canvasBefore: base, canvasAfter: after, otherChoices: retry, isExact: exact)
   }
 }
