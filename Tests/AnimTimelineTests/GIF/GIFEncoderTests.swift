@@ -243,6 +243,38 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     #expect(compared > 100)
   }
 
+  /// Two colours and transparent pixels that never replace opaque ones:
+  /// no transparent entry (it would double the table); the first frame
+  /// covers the canvas and each frame borrows an index it does not draw.
+  /// A pixel turning transparent keeps the entry.
+  @Test func transparencyWithoutAnEntry() throws {
+    let red: [UInt8] = [255, 0, 0, 255]
+    let green: [UInt8] = [0, 255, 0, 255]
+    let clear: [UInt8] = [0, 0, 0, 0]
+    func image(_ paint: [Int: [UInt8]]) -> RGBAImage {
+      var pixels: [UInt8] = []
+      for index in 0..<16 { pixels += paint[index] ?? clear }
+      return RGBAImage(width: 4, height: 4, pixels: pixels)
+    }
+    let growing = [
+      image([0: red, 1: red, 4: red]), image([0: red, 1: red, 4: red, 10: green]),
+      image([0: red, 1: red, 4: red, 10: green, 15: green]),
+    ]
+    let shrinking = growing + [image([0: green])]
+    for (frames, entry) in [(growing, false), (shrinking, true)] {
+      let animation = try AnimationSequence(frames: frames.map { AnimationSequence.Frame(image: $0, duration: 30_000_000) })
+      let bytes = try GIFEncoder.encode(animation)
+      #expect(bytes[10] & 0x87 == (entry ? 0x81 : 0x80), "a global table of \(entry ? 4 : 2) entries")
+      let (provider, _) = try decodeAll(bytes)
+      if !entry {
+        #expect(provider.frameInfo[0].rectangle == PixelRect(x: 0, y: 0, width: 4, height: 4))
+        #expect(provider.frameInfo.allSatisfy { $0.disposal <= 1 })
+      }
+      let (shown, _) = try decodedSequence(bytes)
+      #expect(shown == expectedSequence(animation))
+    }
+  }
+
   /// A palette with its transparent entry among the colours: the colours
   /// from its position on follow it.
   @Test func paletteWithTransparentEntryInside() {

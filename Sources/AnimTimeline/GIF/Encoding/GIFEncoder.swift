@@ -82,11 +82,15 @@ public enum GIFEncoder {
       for (position, frame) in used.enumerated() { targets[frame] = quantized[position] }
       globalPalette = palette
     }
+    var borrows = false
     if let palette = globalPalette {
       // An opaque animation needs no transparent entry: its frames borrow
-      // an index they do not draw to skip unchanged pixels.
+      // an index they do not draw to skip unchanged pixels. Nor does one
+      // whose entry would double the table, if each frame can borrow one.
       let anyTransparent = used.contains { !opaque[$0] }
-      globalPalette = orderedForCodeSize(palette, frames: used.map { targets[$0] }, keepsTransparent: anyTransparent)
+      borrows = anyTransparent && canBorrowTransparency(palette, frames: used.map { targets[$0] })
+      globalPalette = orderedForCodeSize(
+        palette, frames: used.map { targets[$0] }, keepsTransparent: anyTransparent && !borrows)
     }
 
     var output = Array("GIF89a".utf8)
@@ -114,7 +118,7 @@ public enum GIFEncoder {
       if var last = previous {
         if let (disposal, frame) = bestDisposal(
           after: last, next: target, nextIsOpaque: opaque[entry.frame], palette: globalPalette,
-          delay: entry.centiseconds)
+          delay: entry.centiseconds, keepsOnly: borrows)
         {
           last.disposal = disposal
           encoded = frame
@@ -309,6 +313,51 @@ public enum GIFEncoder {
     return GIFPalette(colors: order.map { colors[$0] }, transparentAt: position)
   }
 
+  /// Whether the frames of an animation with transparent pixels can do
+  /// without `palette`'s transparent entry, and whether that pays: its
+  /// colours are a power of two in number (the entry would double the
+  /// table), the first frame and the pixels each later frame changes from
+  /// the one before leave one of them unused (an index to borrow as the
+  /// frame's transparent one), and no pixel turns from opaque to
+  /// transparent (keep is always valid, and the only disposal used: the
+  /// changed pixels are those checked here). The first frame then covers
+  /// the canvas, its transparent pixels written with the borrowed index.
+  ///
+  /// - Complexity: O(*n* · *p*).
+  static func canBorrowTransparency(_ palette: GIFPalette, frames: [RGBAImage]) -> Bool {
+    let colors = palette.colors.count
+    guard palette.transparentIndex != nil, colors >= 2, colors & (colors - 1) == 0 else { return false }
+    var before: RGBAImage?
+    for image in frames {
+      var drawn = [Bool](repeating: false, count: 256)
+      var distinct = 0
+      let keeps = image.pixels.withUnsafeBufferPointer { bytes -> Bool in
+        (before ?? image).pixels.withUnsafeBufferPointer { held -> Bool in
+          var last: UInt32 = 0
+          var offset = 0
+          while offset + 3 < bytes.count {
+            let value = pixel(bytes, offset)
+            let old = pixel(held, offset)
+            offset += 4
+            if value == 0 {
+              if before != nil && old != 0 { return false }
+            } else if before == nil || value != old, value != last {
+              last = value
+              if let index = palette.index(of: value & 0xFF_FFFF), !drawn[index] {
+                drawn[index] = true
+                distinct += 1
+              }
+            }
+          }
+          return true
+        }
+      }
+      if !keeps || distinct >= colors { return false }
+      before = image
+    }
+    return true
+  }
+
   /// Whether some frame of `images` changes more colours from the frame
   /// before it (the first: from a blank canvas) than a local colour table
   /// holds (see ``changesFitLocalTable(_:over:)``).
@@ -435,10 +484,13 @@ public enum GIFEncoder {
   /// table). Ties go to none, then clear, then restore. With local colour
   /// tables (`palette` `nil`), a disposal after which the next frame's
   /// changes fit one table exactly wins over one after which they do not.
+  /// With `keepsOnly` (see ``canBorrowTransparency(_:frames:)``), keep is
+  /// the only candidate.
   ///
   /// - Complexity: O(*p*) a candidate, plus its encoding.
   static func bestDisposal(
-    after frame: GIFEncodedFrame, next: RGBAImage, nextIsOpaque opaque: Bool, palette: GIFPalette?, delay: Int
+    after frame: GIFEncodedFrame, next: RGBAImage, nextIsOpaque opaque: Bool, palette: GIFPalette?, delay: Int,
+    keepsOnly: Bool = false
   ) -> (Int, GIFEncodedFrame)? {
     // Drawing can turn no pixel transparent, so only a next frame with
     // transparent pixels needs a check, and only it can need a clear: over
@@ -446,7 +498,7 @@ public enum GIFEncoder {
     // difference. (Skipping the clear's canvas copy and the checks halved
     // the time of `Benchmarks/encoders.py` on opaque animations.)
     var candidates = [(1, frame.canvasAfter)]
-    if !opaque {
+    if !opaque && !keepsOnly {
       var cleared = frame.canvasAfter
       cleared.pixels.withUnsafeMutableBufferPointer { bytes in
         let rectangle = frame.rectangle
@@ -457,7 +509,7 @@ public enum GIFEncoder {
       }
       candidates.append((2, cleared))
     }
-    candidates.append((3, frame.canvasBefore))
+    if !keepsOnly { candidates.append((3, frame.canvasBefore)) }
     // Candidates whose changed rectangle is more than twice the smallest
     // one's (and 256 pixels more) are not tried: their stream is
     // practically never the smallest, and each trial costs an LZW pass.
@@ -647,10 +699,11 @@ public enum GIFEncoder {
             owns[index] = lastOwn
           }
           if transparent == nil && global != nil && anyUnchanged {
-            // A global table without a transparent entry (an opaque
-            // animation): the frame declares as transparent the lowest
-            // index of the table that none of its changed pixels is written
-            // with. An unchanged pixel of that colour is skipped either way.
+            // A global table without a transparent entry (see
+            // `canBorrowTransparency`): the frame declares as transparent
+            // the lowest index of the table that none of its changed pixels
+            // is written with. An unchanged pixel of that colour is skipped
+            // either way.
             var drawn = [Bool](repeating: false, count: 256)
             for index in 0..<count where changed[index] && owns[index] >= 0 { drawn[Int(owns[index])] = true }
             transparent = (0..<(1 << palette.bits)).first { !drawn[$0] }
