@@ -155,6 +155,18 @@ enum LZWEncoder {
             let symbol = Int(indices[position]) & literalMask
             let other = Int(alternatives[position]) & literalMask
             position += 1
+            if pathCount == 1 && symbol == other {
+              // One string, one choice: the plain step.
+              let found = find(paths.0, symbol)
+              if found.code >= 0 {
+                paths.0 = found.code
+                continue
+              }
+              emit(paths.0)
+              define(paths.0, symbol, at: found.slot)
+              paths.0 = symbol
+              continue
+            }
             nextCount = 0
             var slot = -1
             for index in 0..<pathCount {
