@@ -539,10 +539,12 @@ public enum GIFEncoder {
   /// `frame` with the smallest of its LZW candidates: unchanged pixels
   /// preferably transparent or preferably their colour (the other choice
   /// allowed where the table has a string for it), each with the full
-  /// table cleared or kept (when it filled). ``encodeFrame(base:target:rectangle:palette:delay:)``
-  /// tries only the first; the disposal is chosen by that one.
+  /// table cleared or kept (when it filled).
+  /// ``encodeFrame(base:target:rectangle:palette:delay:)`` tries only
+  /// unchanged pixels transparent without choices, which the disposal is
+  /// chosen by.
   ///
-  /// - Complexity: O(*r*) in the rectangle's pixels, at most three LZW
+  /// - Complexity: O(*r*) in the rectangle's pixels, at most four LZW
   ///   passes.
   static func tryOtherChoices(_ frame: GIFEncodedFrame) -> GIFEncodedFrame {
     guard let choices = frame.otherChoices else { return frame }
@@ -559,7 +561,11 @@ public enum GIFEncoder {
       if data.count < frame.data.count { frame.data = data }
       return filled
     }
-    if choices.filledTable { _ = consider(choices.first, choices.second, clears: false) }
+    if choices.second != nil {
+      if consider(choices.first, choices.second, clears: true) { _ = consider(choices.first, choices.second, clears: false) }
+    } else if choices.filledTable {
+      _ = consider(choices.first, nil, clears: false)
+    }
     if let second = choices.second, consider(second, choices.first, clears: true) {
       _ = consider(second, choices.first, clears: false)
     }
@@ -753,12 +759,12 @@ public enum GIFEncoder {
         }
       }
     }
-    // The first candidate: unchanged pixels preferably transparent (the
-    // other choice where the table has a string for it), a full table
-    // cleared. `tryOtherChoices` tries the rest.
+    // The first candidate, the one disposals are compared by: unchanged
+    // pixels transparent (no choice followed: the cheapest pass), a full
+    // table cleared. `tryOtherChoices` tries the rest.
     let (data, filled) = skipping.withUnsafeBufferPointer { indices in
       literal.withUnsafeBufferPointer { alternatives in
-        LZWEncoder.encode(indices, alternatives: differ ? alternatives : nil, minimumCodeSize: codeSize, clearsFullTable: true)
+        LZWEncoder.encode(indices, alternatives: nil, minimumCodeSize: codeSize, clearsFullTable: true)
       }
     }
     let retry =
