@@ -20,9 +20,10 @@
 ///
 /// Frames after the first are written as the rectangle that differs from
 /// what the decoder's canvas holds after the previous frame's disposal,
-/// which the encoder picks (none, clear, or restore) for the smallest next
-/// rectangle; inside it, unchanged pixels become the transparent index
-/// when that compresses better.
+/// which the encoder picks (none, clear, or restore) by the size of the
+/// next frame encoded after each; inside it, each unchanged pixel is
+/// written as the transparent index or as its colour, whichever the LZW
+/// strings make shorter.
 public enum GIFEncoder {
   /// The largest canvas side a GIF can hold.
   public static let maximumSide = 65_535
