@@ -179,6 +179,144 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     #expect(loops == 3)
   }
 
+  /// The global table holds the transparent entry, then the colours the
+  /// frames change to most: a frame that writes only those gets a small
+  /// LZW code size, whatever the table's size.
+  @Test func codeSizeFollowsTheIndicesWritten() throws {
+    var base: [UInt8] = []
+    for index in 0..<400 { base += [UInt8(index % 100), UInt8(index % 100 * 2), 50, 255] }
+    func painted(_ color: [UInt8]) -> RGBAImage {
+      var pixels = base
+      for y in 5..<15 { for x in 5..<15 { pixels.replaceSubrange((y * 20 + x) * 4..<(y * 20 + x) * 4 + 4, with: color) } }
+      return RGBAImage(width: 20, height: 20, pixels: pixels)
+    }
+    let a: [UInt8] = [1, 250, 3, 255]
+    let b: [UInt8] = [250, 1, 3, 255]
+    let frames = [RGBAImage(width: 20, height: 20, pixels: base), painted(a), painted(b), painted(a)]
+      .map { AnimationSequence.Frame(image: $0, duration: 30_000_000) }
+    let animation = try AnimationSequence(frames: frames)
+    let bytes = try GIFEncoder.encode(animation)
+    let (provider, _) = try decodeAll(bytes)
+    #expect(bytes[10] & 0x87 == 0x86, "a global table of 128 entries")
+    #expect(provider.frameInfo.map(\.lzwMinimumCodeSize) == [7, 2, 2, 2])
+    let (shown, _) = try decodedSequence(bytes)
+    #expect(shown == expectedSequence(animation))
+  }
+
+  /// The disposal is chosen by the next frame's encoded size: on small
+  /// random animations (at most 256 pixels, so every candidate is tried),
+  /// the chosen one's stream is no larger than that of any other valid
+  /// disposal.
+  @Test func disposalGivesTheSmallestNextFrame() throws {
+    var compared = 0
+    for seed in UInt64(1)...200 {
+      let animation = try randomAnimation(seed: seed &* 0x9E37_79B9, maxColors: 12, maxFrames: 6)
+      let frames = animation.frames.map { GIFEncoder.normalized($0.image) }
+      guard let palette = GIFEncoder.exactPalette(of: frames), frames[0].pixels.count <= 4 * 256 else { continue }
+      let blank = RGBAImage(width: frames[0].width, height: frames[0].height, pixels: [UInt8](repeating: 0, count: frames[0].pixels.count))
+      let whole = PixelRect(x: 0, y: 0, width: blank.width, height: blank.height)
+      var previous = GIFEncoder.encodeFrame(base: blank, target: frames[0], rectangle: whole, palette: palette, delay: 2)
+      for next in frames.dropFirst() where next.differingRectangle(from: previous.canvasAfter) != nil {
+        let opaque = GIFEncoder.classify(next).isOpaque
+        guard let (disposal, chosen) = GIFEncoder.bestDisposal(
+          after: previous, next: next, nextIsOpaque: opaque, palette: palette, delay: 2)
+        else { break }
+        var cleared = previous.canvasAfter
+        for y in previous.rectangle.y..<previous.rectangle.y + previous.rectangle.height {
+          for x in previous.rectangle.x..<previous.rectangle.x + previous.rectangle.width {
+            cleared.pixels.replaceSubrange((y * cleared.width + x) * 4..<(y * cleared.width + x) * 4 + 4, with: [0, 0, 0, 0])
+          }
+        }
+        for (other, canvas) in [(1, previous.canvasAfter), (2, cleared), (3, previous.canvasBefore)]
+        where (other != 2 || !opaque) && GIFEncoder.canBeDrawn(next, over: canvas) {
+          // (Clearing before an opaque frame only adds to its rectangle:
+          // not a candidate.)
+          let rectangle = next.differingRectangle(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+          let encoded = GIFEncoder.encodeFrame(base: canvas, target: next, rectangle: rectangle, palette: palette, delay: 2)
+          #expect(chosen.byteCount <= encoded.byteCount, "seed \(seed): disposal \(disposal) over \(other)")
+          compared += 1
+        }
+        #expect(chosen.canvasAfter == next)
+        previous = chosen
+      }
+    }
+    #expect(compared > 100)
+  }
+
+  /// Two colours and transparent pixels that never replace opaque ones:
+  /// no transparent entry (it would double the table); the first frame
+  /// covers the canvas and each frame borrows an index it does not draw.
+  /// A pixel turning transparent keeps the entry.
+  @Test func transparencyWithoutAnEntry() throws {
+    let red: [UInt8] = [255, 0, 0, 255]
+    let green: [UInt8] = [0, 255, 0, 255]
+    let clear: [UInt8] = [0, 0, 0, 0]
+    func image(_ paint: [Int: [UInt8]]) -> RGBAImage {
+      var pixels: [UInt8] = []
+      for index in 0..<16 { pixels += paint[index] ?? clear }
+      return RGBAImage(width: 4, height: 4, pixels: pixels)
+    }
+    let growing = [
+      image([0: red, 1: red, 4: red]), image([0: red, 1: red, 4: red, 10: green]),
+      image([0: red, 1: red, 4: red, 10: green, 15: green]),
+    ]
+    let shrinking = growing + [image([0: green])]
+    for (frames, entry) in [(growing, false), (shrinking, true)] {
+      let animation = try AnimationSequence(frames: frames.map { AnimationSequence.Frame(image: $0, duration: 30_000_000) })
+      let bytes = try GIFEncoder.encode(animation)
+      #expect(bytes[10] & 0x87 == (entry ? 0x81 : 0x80), "a global table of \(entry ? 4 : 2) entries")
+      let (provider, _) = try decodeAll(bytes)
+      if !entry {
+        #expect(provider.frameInfo[0].rectangle == PixelRect(x: 0, y: 0, width: 4, height: 4))
+        #expect(provider.frameInfo.allSatisfy { $0.disposal <= 1 })
+      }
+      let (shown, _) = try decodedSequence(bytes)
+      #expect(shown == expectedSequence(animation))
+    }
+  }
+
+  /// A palette with its transparent entry among the colours: the colours
+  /// from its position on follow it.
+  @Test func paletteWithTransparentEntryInside() {
+    let colors: [UInt32] = [0x10_2030, 0x40_5060, 0x70_8090]
+    let first = GIFPalette(colors: colors, transparentAt: 0)
+    #expect(first.transparentIndex == 0 && first.count == 4 && first.bits == 2)
+    #expect(first.index(of: 0x10_2030) == 1 && first.index(of: 0x70_8090) == 3 && first.index(of: 1) == nil)
+    #expect(first.tableBytes == [0, 0, 0, 0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0x70, 0x80, 0x90])
+    let middle = GIFPalette(colors: colors, transparentAt: 2)
+    #expect(middle.index(of: 0x10_2030) == 0 && middle.index(of: 0x40_5060) == 1 && middle.index(of: 0x70_8090) == 3)
+    #expect(middle.tableBytes == [0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0, 0, 0, 0x70, 0x80, 0x90])
+    let none = GIFPalette(colors: colors, transparentAt: nil)
+    #expect(none.transparentIndex == nil && none.index(of: 0x70_8090) == 2 && none.tableBytes.count == 12)
+  }
+
+  /// An opaque animation of 4 colours: a table of 4 entries (no
+  /// transparent one), and a frame that skips unchanged pixels declares
+  /// an index none of its changed pixels uses.
+  @Test func opaqueAnimationBorrowsTransparentIndex() throws {
+    let colors: [[UInt8]] = [[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255], [9, 9, 9, 255]]
+    func image(_ paint: (Int, Int) -> Int) -> RGBAImage {
+      var pixels: [UInt8] = []
+      for y in 0..<16 { for x in 0..<16 { pixels += colors[paint(x, y)] } }
+      return RGBAImage(width: 16, height: 16, pixels: pixels)
+    }
+    let frames = [
+      image { x, y in (x / 4 + y / 4) % 4 },
+      image { x, y in x == y ? 3 : (x / 4 + y / 4) % 4 },
+      image { x, y in x == 15 - y ? 0 : (x / 4 + y / 4) % 4 },
+    ].map { AnimationSequence.Frame(image: $0, duration: 40_000_000) }
+    let animation = try AnimationSequence(frames: frames)
+    let bytes = try GIFEncoder.encode(animation)
+    #expect(bytes[10] & 0x87 == 0x81, "a global table of 4 entries")
+    let (provider, _) = try decodeAll(bytes)
+    #expect(provider.frameInfo[0].transparentIndex == nil)
+    for info in provider.frameInfo.dropFirst() {
+      if let index = info.transparentIndex { #expect(index < 4) }
+    }
+    let (shown, _) = try decodedSequence(bytes)
+    #expect(shown == expectedSequence(animation))
+  }
+
   @Test func oneFrame() throws {
     let image = RGBAImage(width: 3, height: 2, pixels: [UInt8](repeating: 200, count: 24))
     let animation = try AnimationSequence(frames: [.init(image: image, duration: 70_000_000)], loops: .once)

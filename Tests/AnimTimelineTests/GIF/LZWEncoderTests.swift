@@ -49,6 +49,88 @@ import TimelineScript
     }
   }
 
+  /// Decodes a raw code stream of `count` indices.
+  func decode(_ data: [UInt8], minimumCodeSize: Int, count: Int) -> [UInt8] {
+    var blocks: [UInt8] = []
+    LZWEncoder.appendSubBlocks(data, to: &blocks)
+    var decoder = LZWFrameDecoder()
+    let decoded = blocks.withUnsafeBufferPointer {
+      decoder.decode($0, dataOffset: 0, minimumCodeSize: minimumCodeSize, pixelCount: max(1, count))
+    }
+    return decoder.withIndices(count: decoded) { Array($0) }
+  }
+
+  /// With a full table kept (no clear code until the end), codes stay 12
+  /// bits and the decoder defines nothing more: still a round trip.
+  @Test func fullTableKept() {
+    var generator = SplitMix64(seed: 4097)
+    for codeSize in [2, 4, 8] {
+      let indices = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: generator.next() % UInt64(1 << codeSize)) }
+      let (data, filled) = indices.withUnsafeBufferPointer {
+        LZWEncoder.encode($0, alternatives: nil, minimumCodeSize: codeSize, clearsFullTable: false)
+      }
+      #expect(filled)
+      #expect(decode(data, minimumCodeSize: codeSize, count: indices.count) == indices, "code size \(codeSize)")
+    }
+    // A block of noise repeated: the kept table still matches long strings
+    // of it, so keeping is shorter than clearing here.
+    let block = (0..<3000).map { _ in UInt8(truncatingIfNeeded: generator.next() % 16) }
+    let runs = Array([[UInt8]](repeating: block, count: 60).joined())
+    let kept = runs.withUnsafeBufferPointer { LZWEncoder.encode($0, minimumCodeSize: 4, clearsFullTable: false) }
+    let cleared = runs.withUnsafeBufferPointer { LZWEncoder.encode($0, minimumCodeSize: 4, clearsFullTable: true) }
+    #expect(decode(kept, minimumCodeSize: 4, count: runs.count) == runs)
+    #expect(kept.count < cleared.count)
+  }
+
+  /// Positions with two allowed indices decode to one of the two, for
+  /// either table policy, with the table filling or not.
+  @Test(arguments: [2, 4, 8]) func alternativesDecodeToAChoice(codeSize: Int) {
+    var generator = SplitMix64(seed: UInt64(codeSize) &+ 77)
+    for length in [1, 2, 3, 17, 1000, 5000, 60_000] {
+      var indices: [UInt8] = []
+      var alternatives: [UInt8] = []
+      while indices.count < length {
+        // Runs of one index, some of them free to be index 0 instead
+        // (like unchanged pixels that may be the transparent index).
+        let value = UInt8(truncatingIfNeeded: generator.next() % UInt64(1 << codeSize))
+        let free = generator.next() % 3 == 0
+        let run = Int(generator.next() % 30) + 1
+        indices += repeatElement(value, count: run)
+        alternatives += repeatElement(free ? 0 : value, count: run)
+      }
+      indices.removeLast(indices.count - length)
+      alternatives.removeLast(alternatives.count - length)
+      for (preferred, other) in [(indices, alternatives), (alternatives, indices)] {
+        for clears in [true, false] {
+          let (data, _) = preferred.withUnsafeBufferPointer { preferred in
+            other.withUnsafeBufferPointer { other in
+              LZWEncoder.encode(preferred, alternatives: other, minimumCodeSize: codeSize, clearsFullTable: clears)
+            }
+          }
+          let decoded = decode(data, minimumCodeSize: codeSize, count: length)
+          #expect(decoded.count == length)
+          let allowed = zip(decoded.indices, decoded).allSatisfy { $1 == indices[$0] || $1 == alternatives[$0] }
+          #expect(allowed, "length \(length), clears \(clears)")
+        }
+      }
+    }
+  }
+
+  /// Where every position may be 0 instead, a stream preferring 0 is as
+  /// short as a run of zeros, and the choices never make it longer than
+  /// the zeros alone here.
+  @Test func alternativesFollowTheTable() {
+    var generator = SplitMix64(seed: 5)
+    let noise = (0..<20_000).map { _ in UInt8(truncatingIfNeeded: generator.next() % 16) }
+    let zeros = [UInt8](repeating: 0, count: noise.count)
+    let plain = zeros.withUnsafeBufferPointer { LZWEncoder.encode($0, minimumCodeSize: 4) }
+    let (flexible, _) = zeros.withUnsafeBufferPointer { zeros in
+      noise.withUnsafeBufferPointer { LZWEncoder.encode(zeros, alternatives: $0, minimumCodeSize: 4, clearsFullTable: true) }
+    }
+    #expect(flexible.count <= plain.count)
+    #expect(plain.count < 400)
+  }
+
   @Test func emptyInputIsClearThenEnd() {
     let data = [UInt8]().withUnsafeBufferPointer { LZWEncoder.encode($0, minimumCodeSize: 2) }
     // Clear (4) then end (5), 3 bits each, LSB first: 100 101 -> 0b101_100.

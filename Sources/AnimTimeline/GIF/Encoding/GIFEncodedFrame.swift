@@ -29,6 +29,28 @@ struct GIFEncodedFrame: Sendable {
   var canvasBefore: RGBAImage
   /// The decoder's canvas after this frame is drawn.
   var canvasAfter: RGBAImage
+  /// The index streams for ``GIFEncoder/tryOtherChoices(_:)``, when it
+  /// has something to try.
+  var otherChoices: Choices?
+
+  /// A frame's indices with unchanged pixels preferably as in the first
+  /// LZW pass (`first`) and preferably the other way (`second`, `nil`
+  /// when the same), and whether the first pass filled its string table.
+  struct Choices: Sendable {
+    var first: [UInt8]
+    var second: [UInt8]?
+    var filledTable: Bool
+  }
+
+  /// Whether `canvasAfter` is the frame wanted (all but a local table
+  /// reduced by quantization).
+  var isExact = true
+
+  /// The bytes the image data and the local table take when written
+  /// (the parts that depend on the frame's content).
+  var byteCount: Int {
+    data.count + (data.count + 254) / 255 + (localPalette.map { 3 << $0.bits } ?? 0)
+  }
 
   /// Appends the frame's blocks (Graphic Control Extension, image
   /// descriptor, local table, image data) to `output`.

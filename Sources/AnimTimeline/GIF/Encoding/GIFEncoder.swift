@@ -20,9 +20,10 @@
 ///
 /// Frames after the first are written as the rectangle that differs from
 /// what the decoder's canvas holds after the previous frame's disposal,
-/// which the encoder picks (none, clear, or restore) for the smallest next
-/// rectangle; inside it, unchanged pixels become the transparent index
-/// when that compresses better.
+/// which the encoder picks (none, clear, or restore) by the size of the
+/// next frame encoded after each; inside it, each unchanged pixel is
+/// written as the transparent index or as its colour, whichever the LZW
+/// strings make shorter.
 public enum GIFEncoder {
   /// The largest canvas side a GIF can hold.
   public static let maximumSide = 65_535
@@ -82,6 +83,16 @@ public enum GIFEncoder {
       for (position, frame) in used.enumerated() { targets[frame] = quantized[position] }
       globalPalette = palette
     }
+    var borrows = false
+    if let palette = globalPalette {
+      // An opaque animation needs no transparent entry: its frames borrow
+      // an index they do not draw to skip unchanged pixels. Nor does one
+      // whose entry would double the table, if each frame can borrow one.
+      let anyTransparent = used.contains { !opaque[$0] }
+      borrows = anyTransparent && canBorrowTransparency(palette, frames: used.map { targets[$0] })
+      globalPalette = orderedForCodeSize(
+        palette, frames: used.map { targets[$0] }, keepsTransparent: anyTransparent && !borrows)
+    }
 
     var output = Array("GIF89a".utf8)
     for value in [size.width, size.height] {
@@ -104,15 +115,14 @@ public enum GIFEncoder {
     var previous: GIFEncodedFrame?
     for entry in schedule.entries {
       let target = targets[entry.frame]
-      var base = blank
-      var rectangle: PixelRect? = nil
+      var encoded: GIFEncodedFrame? = nil
       if var last = previous {
-        if let (disposal, canvas, changed) = bestDisposal(
-          after: last, next: target, nextIsOpaque: opaque[entry.frame], localTables: globalPalette == nil)
+        if let (disposal, frame) = bestDisposal(
+          after: last, next: target, nextIsOpaque: opaque[entry.frame], palette: globalPalette,
+          delay: entry.centiseconds, keepsOnly: borrows)
         {
           last.disposal = disposal
-          base = canvas
-          rectangle = changed ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+          encoded = frame
         } else {
           // No disposal gives a canvas the next frame can be drawn on (it
           // turns pixels transparent outside the last rectangle): write
@@ -123,9 +133,14 @@ public enum GIFEncoder {
             palette: globalPalette, delay: last.delay)
           last.disposal = 2
         }
-        last.write(to: &output)
+        tryOtherChoices(last).write(to: &output)
       }
-      // Decoders disagree about what a first frame leaves uncovered
+      if let encoded {
+        previous = encoded
+        continue
+      }
+      // The first frame, or one after a frame cleared in full: drawn over
+      // a blank canvas. Decoders disagree about what a first frame leaves uncovered
       // (browsers: transparent; Pillow and gifsicle: the background
       // colour). With a global table that has a transparent entry, the
       // background is that entry and every frame declares it, so every
@@ -134,14 +149,11 @@ public enum GIFEncoder {
       let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
       let firstShrinks = previous == nil && globalPalette?.transparentIndex != nil
       let drawn =
-        rectangle
-        ?? (previous == nil && !firstShrinks
-          ? whole
-          : target.differingRectangle(from: base) ?? PixelRect(x: 0, y: 0, width: 1, height: 1))
-      previous = encodeFrame(base: base, target: target, rectangle: drawn, palette: globalPalette, delay: entry.centiseconds)
-
+        previous == nil && !firstShrinks
+        ? whole : target.differingRectangle(from: blank) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+      previous = encodeFrame(base: blank, target: target, rectangle: drawn, palette: globalPalette, delay: entry.centiseconds)
     }
-    previous?.write(to: &output)
+    if let previous { tryOtherChoices(previous).write(to: &output) }
     output.append(0x3B)
     return output
   }
@@ -243,6 +255,108 @@ public enum GIFEncoder {
     }
     if !palette.addTransparentEntry() && hasTransparent { return nil }
     return palette
+  }
+
+  /// `palette` reordered so that frames need short LZW codes: its entries
+  /// by how many pixels of `frames` are likely written with each (each
+  /// frame against the one before it, the first in full): the colours
+  /// changed to, and for the transparent entry the pixels changed to
+  /// transparent and the unchanged ones inside the changed rectangle. A
+  /// frame's minimum code size covers the highest index it writes, so the
+  /// entries most frames write get the low indices. Without
+  /// `keepsTransparent`, the transparent entry is dropped (frames of an
+  /// opaque animation borrow an index they do not draw instead; see
+  /// ``encodeFrame(base:target:rectangle:palette:delay:)``).
+  ///
+  /// - Complexity: O(*n* · *p*).
+  static func orderedForCodeSize(_ palette: GIFPalette, frames: [RGBAImage], keepsTransparent: Bool) -> GIFPalette {
+    var counts = [Int](repeating: 0, count: 256)
+    var transparentCount = 0
+    guard let first = frames.first else { return palette }
+    // The first frame is drawn over a blank canvas (shrunk to what is not
+    // transparent when there is a transparent entry).
+    let blank = RGBAImage(width: first.width, height: first.height, pixels: [UInt8](repeating: 0, count: first.pixels.count))
+    var before: RGBAImage?
+    for image in frames {
+      guard let rectangle = image.differingRectangle(from: before ?? blank) else { continue }
+      let old = before ?? blank
+      image.pixels.withUnsafeBufferPointer { bytes in
+        old.pixels.withUnsafeBufferPointer { held in
+          var lastValue: UInt32 = 0
+          var lastIndex: Int?
+          for y in rectangle.y..<rectangle.y + rectangle.height {
+            var offset = (y * image.width + rectangle.x) * 4
+            for _ in 0..<rectangle.width {
+              let value = pixel(bytes, offset)
+              let unchanged = value == pixel(held, offset)
+              offset += 4
+              if value == 0 || unchanged {
+                transparentCount += 1
+                continue
+              }
+              if value != lastValue {
+                lastValue = value
+                lastIndex = palette.index(of: value & 0xFF_FFFF)
+              }
+              if let lastIndex { counts[lastIndex] += 1 }
+            }
+          }
+        }
+      }
+      before = image
+    }
+    let colors = palette.colors
+    let order = colors.indices.sorted { counts[$0] > counts[$1] || (counts[$0] == counts[$1] && $0 < $1) }
+    guard keepsTransparent && palette.transparentIndex != nil else {
+      return GIFPalette(colors: order.map { colors[$0] }, transparentAt: nil)
+    }
+    let position = order.firstIndex { counts[$0] < transparentCount } ?? order.count
+    return GIFPalette(colors: order.map { colors[$0] }, transparentAt: position)
+  }
+
+  /// Whether the frames of an animation with transparent pixels can do
+  /// without `palette`'s transparent entry, and whether that pays: its
+  /// colours are a power of two in number (the entry would double the
+  /// table), the first frame and the pixels each later frame changes from
+  /// the one before leave one of them unused (an index to borrow as the
+  /// frame's transparent one), and no pixel turns from opaque to
+  /// transparent (keep is always valid, and the only disposal used: the
+  /// changed pixels are those checked here). The first frame then covers
+  /// the canvas, its transparent pixels written with the borrowed index.
+  ///
+  /// - Complexity: O(*n* · *p*).
+  static func canBorrowTransparency(_ palette: GIFPalette, frames: [RGBAImage]) -> Bool {
+    let colors = palette.colors.count
+    guard palette.transparentIndex != nil, colors >= 2, colors & (colors - 1) == 0 else { return false }
+    var before: RGBAImage?
+    for image in frames {
+      var drawn = [Bool](repeating: false, count: 256)
+      var distinct = 0
+      let keeps = image.pixels.withUnsafeBufferPointer { bytes -> Bool in
+        (before ?? image).pixels.withUnsafeBufferPointer { held -> Bool in
+          var last: UInt32 = 0
+          var offset = 0
+          while offset + 3 < bytes.count {
+            let value = pixel(bytes, offset)
+            let old = pixel(held, offset)
+            offset += 4
+            if value == 0 {
+              if before != nil && old != 0 { return false }
+            } else if before == nil || value != old, value != last {
+              last = value
+              if let index = palette.index(of: value & 0xFF_FFFF), !drawn[index] {
+                drawn[index] = true
+                distinct += 1
+              }
+            }
+          }
+          return true
+        }
+      }
+      if !keeps || distinct >= colors { return false }
+      before = image
+    }
+    return true
   }
 
   /// Whether some frame of `images` changes more colours from the frame
@@ -362,25 +476,30 @@ public enum GIFEncoder {
 
   // MARK: Frames
 
-  /// The disposal for `frame` that makes the smallest valid canvas
-  /// difference to `next`, with the canvas it leaves; `nil` when none is
-  /// valid. A disposal is valid when it leaves no opaque pixel where
-  /// `next` is transparent (drawing cannot make a pixel transparent).
-  /// Ties go to none, then clear, then restore. With local colour tables
-  /// (`localTables`), a disposal after which the next frame's changes fit
-  /// one table exactly wins over one after which they do not.
+  /// The disposal for `frame` after which `next` is written in the fewest
+  /// bytes, with `next` encoded over the canvas it leaves; `nil` when no
+  /// disposal is valid. A disposal is valid when it leaves no opaque pixel
+  /// where `next` is transparent (drawing cannot make a pixel
+  /// transparent). Each valid one is tried: `next`'s changed rectangle
+  /// over its canvas, encoded as it would be written (LZW data and local
+  /// table). Ties go to none, then clear, then restore. With local colour
+  /// tables (`palette` `nil`), a disposal after which the next frame's
+  /// changes fit one table exactly wins over one after which they do not.
+  /// With `keepsOnly` (see ``canBorrowTransparency(_:frames:)``), keep is
+  /// the only candidate.
   ///
-  /// - Complexity: O(*p*).
+  /// - Complexity: O(*p*) a candidate, plus its encoding.
   static func bestDisposal(
-    after frame: GIFEncodedFrame, next: RGBAImage, nextIsOpaque opaque: Bool, localTables: Bool
-  ) -> (Int, RGBAImage, PixelRect?)? {
+    after frame: GIFEncodedFrame, next: RGBAImage, nextIsOpaque opaque: Bool, palette: GIFPalette?, delay: Int,
+    keepsOnly: Bool = false
+  ) -> (Int, GIFEncodedFrame)? {
     // Drawing can turn no pixel transparent, so only a next frame with
     // transparent pixels needs a check, and only it can need a clear: over
     // an opaque next frame, clearing the rectangle only adds it to the
     // difference. (Skipping the clear's canvas copy and the checks halved
     // the time of `Benchmarks/encoders.py` on opaque animations.)
     var candidates = [(1, frame.canvasAfter)]
-    if !opaque {
+    if !opaque && !keepsOnly {
       var cleared = frame.canvasAfter
       cleared.pixels.withUnsafeMutableBufferPointer { bytes in
         let rectangle = frame.rectangle
@@ -391,22 +510,67 @@ public enum GIFEncoder {
       }
       candidates.append((2, cleared))
     }
-    candidates.append((3, frame.canvasBefore))
-    var best: (Int, RGBAImage, PixelRect?)?
-    var bestArea = Int.max
+    if !keepsOnly { candidates.append((3, frame.canvasBefore)) }
+    // Candidates whose changed rectangle is more than twice the smallest
+    // one's (and 256 pixels more) are not tried: their stream is
+    // practically never the smallest, and each trial costs an LZW pass.
+    var valid: [(Int, RGBAImage, PixelRect)] = []
+    var smallestArea = Int.max
     for (disposal, canvas) in candidates {
       guard opaque || canBeDrawn(next, over: canvas) else { continue }
-      let changed = next.differingRectangle(from: canvas)
-      var area = changed.map { $0.width * $0.height } ?? 0
-      // Lossy (a table reduced by quantization) only when no disposal is
-      // exact: rank those after every exact one.
-      if localTables && !changesFitLocalTable(next, over: canvas) { area += 1 << 40 }
-      if area < bestArea {
-        bestArea = area
-        best = (disposal, canvas, changed)
+      let rectangle = next.differingRectangle(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+      smallestArea = min(smallestArea, rectangle.width * rectangle.height)
+      valid.append((disposal, canvas, rectangle))
+    }
+    var best: (Int, GIFEncodedFrame)?
+    var bestRank = (lossy: 1, size: Int.max)
+    for (disposal, canvas, rectangle) in valid where rectangle.width * rectangle.height <= 2 * smallestArea + 256 {
+      let encoded = encodeFrame(base: canvas, target: next, rectangle: rectangle, palette: palette, delay: delay)
+      // Lossy (a local table reduced by quantization) only when no
+      // disposal is exact: ranked after every exact one.
+      let rank = (lossy: encoded.isExact ? 0 : 1, size: encoded.byteCount)
+      if best == nil || rank < bestRank {
+        bestRank = rank
+        best = (disposal, encoded)
       }
     }
     return best
+  }
+
+  /// `frame` with the smallest of its LZW candidates: unchanged pixels
+  /// preferably transparent or preferably their colour (the other choice
+  /// allowed where the table has a string for it), each with the full
+  /// table cleared or kept (when it filled).
+  /// ``encodeFrame(base:target:rectangle:palette:delay:)`` tries only
+  /// unchanged pixels transparent without choices, which the disposal is
+  /// chosen by.
+  ///
+  /// - Complexity: O(*r*) in the rectangle's pixels, at most four LZW
+  ///   passes.
+  static func tryOtherChoices(_ frame: GIFEncodedFrame) -> GIFEncodedFrame {
+    guard let choices = frame.otherChoices else { return frame }
+    var frame = frame
+    frame.otherChoices = nil
+    let codeSize = frame.minimumCodeSize
+    func consider(_ preferred: [UInt8], _ other: [UInt8]?, clears: Bool) -> Bool {
+      let (data, filled) = preferred.withUnsafeBufferPointer { indices in
+        (other ?? []).withUnsafeBufferPointer { alternatives in
+          LZWEncoder.encode(
+            indices, alternatives: other == nil ? nil : alternatives, minimumCodeSize: codeSize, clearsFullTable: clears)
+        }
+      }
+      if data.count < frame.data.count { frame.data = data }
+      return filled
+    }
+    if choices.second != nil {
+      if consider(choices.first, choices.second, clears: true) { _ = consider(choices.first, choices.second, clears: false) }
+    } else if choices.filledTable {
+      _ = consider(choices.first, nil, clears: false)
+    }
+    if let second = choices.second, consider(second, choices.first, clears: true) {
+      _ = consider(second, choices.first, clears: false)
+    }
+    return frame
   }
 
   /// Whether `image` is as GIF shows it (every pixel opaque or 0,0,0,0),
@@ -512,36 +676,101 @@ public enum GIFEncoder {
       }
       if anyUnchanged { _ = palette.addTransparentEntry() }
     }
-    // Indices: (a) unchanged pixels transparent where possible, (b)
-    // unchanged pixels as their colour where it is in the table.
-    let transparent = palette.transparentIndex
+    // Indices. A changed pixel has one; an unchanged one may be written
+    // as the transparent index or as its colour (`skip` and `keep`, equal
+    // when only one is in the table). The LZW code size covers the
+    // changed pixels and the lower choice of each unchanged one: a frame
+    // that uses only low indices of a large table gets shorter codes.
+    // Each pixel's own index (-1: none), found once a run of one colour.
+    var owns = [Int16](repeating: -1, count: count)
     var skipping = [UInt8](repeating: 0, count: count)
     var literal = [UInt8](repeating: 0, count: count)
+    var transparent = palette.transparentIndex
+    var codeSize = 2
     var differ = false
     var usesTransparent = false
-    for index in 0..<count {
-      let value = wanted[index]
-      let own = value == 0 ? transparent : palette.index(of: value & 0xFF_FFFF)
-      if changed[index] {
-        let code = UInt8(truncatingIfNeeded: own ?? 0)
-        skipping[index] = code
-        literal[index] = code
-      } else {
-        let skip = transparent ?? own ?? 0
-        let keep = own ?? transparent ?? 0
-        skipping[index] = UInt8(truncatingIfNeeded: skip)
-        literal[index] = UInt8(truncatingIfNeeded: keep)
-        if skip != keep { differ = true }
-        if transparent != nil && (skip == transparent! || keep == transparent!) { usesTransparent = true }
+    wanted.withUnsafeBufferPointer { wanted in
+      changed.withUnsafeBufferPointer { changed in
+        owns.withUnsafeMutableBufferPointer { owns in
+          var lastValue: UInt32 = 0
+          var lastOwn: Int16 = -1
+          var lastValid = false
+          for index in 0..<count {
+            let value = wanted[index]
+            if value == 0 { continue }
+            if !lastValid || value != lastValue {
+              lastValue = value
+              lastOwn = Int16(truncatingIfNeeded: palette.index(of: value & 0xFF_FFFF) ?? -1)
+              lastValid = true
+            }
+            owns[index] = lastOwn
+          }
+          if transparent == nil && global != nil && anyUnchanged {
+            // A global table without a transparent entry (see
+            // `canBorrowTransparency`): the frame declares as transparent
+            // the lowest index of the table that none of its changed pixels
+            // is written with. An unchanged pixel of that colour is skipped
+            // either way.
+            var drawn = [Bool](repeating: false, count: 256)
+            for index in 0..<count where changed[index] && owns[index] >= 0 { drawn[Int(owns[index])] = true }
+            transparent = (0..<(1 << palette.bits)).first { !drawn[$0] }
+          }
+          let transparentCode = Int16(truncatingIfNeeded: transparent ?? -1)
+          var highest: Int16 = 0
+          for index in 0..<count {
+            if wanted[index] == 0 { owns[index] = transparentCode }
+            let own = owns[index]
+            if changed[index] {
+              highest = max(highest, own)
+            } else if own >= 0 && transparentCode >= 0 {
+              highest = max(highest, min(own, transparentCode))
+            } else {
+              highest = max(highest, max(own, transparentCode))
+            }
+          }
+          codeSize = max(2, Int.bitWidth - Int(highest).leadingZeroBitCount)
+          let limit = Int16(1 << codeSize)
+          // Changed pixels have one index; an unchanged one may be written
+          // as the transparent index or as its colour (`skip` and `keep`,
+          // equal when only one fits the code size).
+          let fittingTransparent: Int16 = transparentCode >= 0 && transparentCode < limit ? transparentCode : -1
+          skipping.withUnsafeMutableBufferPointer { skipping in
+            literal.withUnsafeMutableBufferPointer { literal in
+              for index in 0..<count {
+                let own = owns[index]
+                if changed[index] {
+                  let code = UInt8(truncatingIfNeeded: max(own, 0))
+                  skipping[index] = code
+                  literal[index] = code
+                  continue
+                }
+                let fittingOwn: Int16 = own >= 0 && own < limit ? own : -1
+                let skip = fittingTransparent >= 0 ? fittingTransparent : max(fittingOwn, 0)
+                let keep = fittingOwn >= 0 ? fittingOwn : max(fittingTransparent, 0)
+                skipping[index] = UInt8(truncatingIfNeeded: skip)
+                literal[index] = UInt8(truncatingIfNeeded: keep)
+                if skip != keep { differ = true }
+                if fittingTransparent >= 0 && (skip == fittingTransparent || keep == fittingTransparent) {
+                  usesTransparent = true
+                }
+              }
+            }
+          }
+          if transparentCode >= 0 && wanted.contains(0) { usesTransparent = true }
+        }
       }
-      if value == 0 { usesTransparent = true }
     }
-    let codeSize = palette.minimumCodeSize
-    var data = skipping.withUnsafeBufferPointer { LZWEncoder.encode($0, minimumCodeSize: codeSize) }
-    if differ {
-      let other = literal.withUnsafeBufferPointer { LZWEncoder.encode($0, minimumCodeSize: codeSize) }
-      if other.count < data.count { data = other }
+    // The first candidate, the one disposals are compared by: unchanged
+    // pixels transparent (no choice followed: the cheapest pass), a full
+    // table cleared. `tryOtherChoices` tries the rest.
+    let (data, filled) = skipping.withUnsafeBufferPointer { indices in
+      literal.withUnsafeBufferPointer { alternatives in
+        LZWEncoder.encode(indices, alternatives: nil, minimumCodeSize: codeSize, clearsFullTable: true)
+      }
     }
+    let retry =
+      differ || filled
+      ? GIFEncodedFrame.Choices(first: skipping, second: differ ? literal : nil, filledTable: filled) : nil
     // What the decoder holds afterwards: `target` itself when exact (the
     // rectangle holds every difference from `base`), shared, not copied.
     var after = exact ? target : base
@@ -560,7 +789,8 @@ public enum GIFEncoder {
     }
     return GIFEncodedFrame(
       rectangle: rectangle, localPalette: global == nil ? palette : nil,
-      transparentIndex: usesTransparent ? transparent : nil, clearIndex: transparent, minimumCodeSize: codeSize,
-      data: data, delay: delay, canvasBefore: base, canvasAfter: after)
+      transparentIndex: usesTransparent ? transparent : nil, clearIndex: palette.transparentIndex,
+      minimumCodeSize: codeSize,
+      data: data, delay: delay, canvasBefore: base, canvasAfter: after, otherChoices: retry, isExact: exact)
   }
 }

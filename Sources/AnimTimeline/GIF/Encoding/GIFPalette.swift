@@ -1,10 +1,14 @@
 /// A GIF colour table being built or used: up to 256 opaque colours
-/// (packed `0x00RRGGBB`), optionally followed by one transparent entry,
-/// found by index through a ``ColorTable`` (a lookup allocates nothing).
+/// (packed `0x00RRGGBB`) and optionally one transparent entry, either
+/// after the colours (as built by ``insert(_:limit:)`` and
+/// ``addTransparentEntry()``) or anywhere among them
+/// (``init(colors:transparentAt:)``), found by index through a
+/// ``ColorTable`` (a lookup allocates nothing).
 struct GIFPalette: Hashable, Sendable {
-  /// The opaque colours and their indices.
+  /// The opaque colours and their order (an index past the transparent
+  /// entry is one more in the GIF table).
   private var table = ColorTable()
-  /// The transparent entry's index (just after the colours), if any.
+  /// The transparent entry's index, if any.
   private(set) var transparentIndex: Int?
 
   /// The opaque colours, in index order.
@@ -12,6 +16,17 @@ struct GIFPalette: Hashable, Sendable {
 
   /// An empty palette.
   init() {}
+
+  /// The palette of `colors` (distinct, at most 256, or 255 with a
+  /// transparent entry) in this order, with the transparent entry at index
+  /// `transparentAt` (`0...colors.count`; the colours from there on follow
+  /// it) or none when `nil`.
+  init(colors: [UInt32], transparentAt position: Int?) {
+    precondition(colors.count <= (position == nil ? 256 : 255), "a GIF colour table holds 256 entries")
+    precondition((0...colors.count).contains(position ?? 0), "the transparent entry is among the colours")
+    table = ColorTable(colors: colors)
+    transparentIndex = position
+  }
 
   /// The number of entries, the transparent one included.
   var count: Int { colors.count + (transparentIndex == nil ? 0 : 1) }
@@ -31,7 +46,8 @@ struct GIFPalette: Hashable, Sendable {
   ///
   /// - Complexity: O(1) expected.
   func index(of color: UInt32) -> Int? {
-    table.index(of: color).map(Int.init)
+    guard let index = table.index(of: color).map(Int.init) else { return nil }
+    return index >= transparentIndex ?? Int.max ? index + 1 : index
   }
 
   /// Adds the opaque colour `color` (packed RGB) unless present. Returns
@@ -61,7 +77,8 @@ struct GIFPalette: Hashable, Sendable {
   var tableBytes: [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(3 << bits)
-    for color in colors {
+    for (index, color) in colors.enumerated() {
+      if index == transparentIndex { bytes += [0, 0, 0] }
       bytes += [UInt8(truncatingIfNeeded: color >> 16), UInt8(truncatingIfNeeded: color >> 8), UInt8(truncatingIfNeeded: color)]
     }
     bytes += repeatElement(0, count: (3 << bits) - bytes.count)
