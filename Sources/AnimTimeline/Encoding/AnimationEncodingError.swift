@@ -18,6 +18,11 @@ public enum AnimationEncodingError: Error, Hashable, Sendable, CustomStringConve
   case frameUnavailable(frame: Int, reason: String)
   /// The timeline has no schedule to export.
   case schedule(TimelineError)
+  /// The animation, `nanoseconds` long in all (saturated at `Int64.max`),
+  /// lasts longer than the format can write in at most
+  /// ``Timeline/maxScheduleEntries`` frames (GIF: a delay holds at most
+  /// 65,535 cs, so a longer one takes more frames).
+  case durationTooLong(nanoseconds: Int64)
 
   /// A sentence saying what is wrong.
   public var description: String {
@@ -38,6 +43,8 @@ public enum AnimationEncodingError: Error, Hashable, Sendable, CustomStringConve
       return "frame \(frame) is unavailable: \(reason)"
     case let .schedule(error):
       return "no schedule: \(error)"
+    case let .durationTooLong(nanoseconds):
+      return "an animation of \(nanoseconds) ns needs more than \(Timeline.maxScheduleEntries) frames in this format"
     }
   }
 }

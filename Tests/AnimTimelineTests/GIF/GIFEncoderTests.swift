@@ -439,7 +439,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
         return wholeCentiseconds ? raw / 10_000_000 * 10_000_000 : raw
       }
       let total = durations.reduce(0, +)
-      let schedule = GIFDelaySchedule(durations: durations, allowsShortDelays: false)
+      let schedule = try GIFDelaySchedule(durations: durations, allowsShortDelays: false)
       var start: Int64 = 0
       var lastFrame = -1
       for entry in schedule.entries {
@@ -462,23 +462,40 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     }
   }
 
-  @Test func shortFramesMerge() {
+  @Test func shortFramesMerge() throws {
     let ms: Int64 = 1_000_000
     // 30, 10 (merged into the first), 30 ms.
-    let schedule = GIFDelaySchedule(durations: [30 * ms, 10 * ms, 30 * ms], allowsShortDelays: false)
+    let schedule = try GIFDelaySchedule(durations: [30 * ms, 10 * ms, 30 * ms], allowsShortDelays: false)
     #expect(schedule.entries.map(\.frame) == [0, 2])
     #expect(schedule.entries.map(\.centiseconds) == [4, 3])
-    let allowed = GIFDelaySchedule(durations: [30 * ms, 10 * ms, 30 * ms], allowsShortDelays: true)
+    let allowed = try GIFDelaySchedule(durations: [30 * ms, 10 * ms, 30 * ms], allowsShortDelays: true)
     #expect(allowed.entries.map(\.centiseconds) == [3, 1, 3])
     // A zero-length first frame never shows; a 1 cs first frame absorbs
     // the next.
-    #expect(GIFDelaySchedule(durations: [0, 50 * ms], allowsShortDelays: false).entries.map(\.frame) == [1])
-    let first = GIFDelaySchedule(durations: [10 * ms, 10 * ms, 50 * ms], allowsShortDelays: false)
+    #expect(try GIFDelaySchedule(durations: [0, 50 * ms], allowsShortDelays: false).entries.map(\.frame) == [1])
+    let first = try GIFDelaySchedule(durations: [10 * ms, 10 * ms, 50 * ms], allowsShortDelays: false)
     #expect(first.entries.map(\.frame) == [0, 2])
     #expect(first.entries.map(\.centiseconds) == [2, 5])
     // Browser-policy durations (>= 20 ms, or 100 ms) are exact.
-    let browser = GIFDelaySchedule(durations: [100 * ms, 20 * ms, 100 * ms], allowsShortDelays: false)
+    let browser = try GIFDelaySchedule(durations: [100 * ms, 20 * ms, 100 * ms], allowsShortDelays: false)
     #expect(browser.entries.map(\.centiseconds) == [10, 2, 10])
+  }
+
+  /// A delay longer than 2^20 GIF frames can carry is a typed error,
+  /// found before any frame is built; one that takes a thousand frames is
+  /// written, and decodes back to its length.
+  @Test func aDurationTooLongForTheFormatIsRefused() throws {
+    let image = RGBAImage(width: 1, height: 1, pixels: [1, 2, 3, 255])
+    let endless = try AnimationSequence(frames: [.init(image: image, duration: .max)])
+    #expect(throws: AnimationEncodingError.durationTooLong(nanoseconds: .max)) { try GIFEncoder.encode(endless) }
+    let twoFrames = try AnimationSequence(frames: [.init(image: image, duration: .max / 2), .init(image: image, duration: .max / 2)])
+    #expect(throws: AnimationEncodingError.durationTooLong(nanoseconds: .max / 2 * 2)) { try GIFEncoder.encode(twoFrames) }
+    // 1,000 delays of 65,535 cs and one of 100 cs.
+    let long: Int64 = (1_000 * 65_535 + 100) * 10_000_000
+    let bytes = try GIFEncoder.encode(try AnimationSequence(frames: [.init(image: image, duration: long)]))
+    let provider = try GIFFrameProvider(bytes: bytes)
+    #expect(provider.frameCount >= 1_001)
+    #expect((0..<provider.frameCount).reduce(Int64(0)) { $0 + provider.frameDuration(at: $1) } == long)
   }
 
   // MARK: True colour

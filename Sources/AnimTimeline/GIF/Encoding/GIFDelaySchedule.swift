@@ -22,7 +22,8 @@
 ///
 /// A delay above 65,535 cs (the field's limit) is split: the frame is
 /// followed by repeats of itself (drawn as empty frames) carrying the
-/// rest, each at least 2 cs.
+/// rest, each at least 2 cs. A schedule of more than
+/// ``Timeline/maxScheduleEntries`` frames is refused before it is built.
 struct GIFDelaySchedule: Hashable, Sendable {
   /// One written frame: the source frame it shows and its delay.
   struct Entry: Hashable, Sendable {
@@ -43,8 +44,11 @@ struct GIFDelaySchedule: Hashable, Sendable {
   /// The schedule of frames lasting `durations` nanoseconds each (at least
   /// one, none negative).
   ///
+  /// - Throws: ``AnimationEncodingError/durationTooLong(nanoseconds:)``
+  ///   when it would write more than ``Timeline/maxScheduleEntries``
+  ///   frames (a frame of `Int64.max` ns alone would take 14 million).
   /// - Complexity: O(*n* + *t* / 65,535 cs) for *n* frames lasting *t*.
-  init(durations: [Int64], allowsShortDelays: Bool) {
+  init(durations: [Int64], allowsShortDelays: Bool) throws(AnimationEncodingError) {
     let minimum = allowsShortDelays ? 1 : 2
     // Rounded boundaries: R_k = round(B_k / 10 ms), ties up; B_k saturates
     // (only past 292 years).
@@ -69,6 +73,14 @@ struct GIFDelaySchedule: Hashable, Sendable {
     }
     let end = boundaries[durations.count]
     if starts.isEmpty { starts.append((0, 0)) }
+    // Every piece but the last of a split delay carries at least 65,535 -
+    // 2 cs, which bounds the frames written before any is.
+    var bound = 0
+    for (position, item) in starts.enumerated() {
+      let stop = position + 1 < starts.count ? starts[position + 1].start : max(end, item.start + Int64(minimum))
+      bound += Int(max(stop - item.start, Int64(minimum)) / Int64(Self.maximumDelay - 2)) + 1
+      if bound > Timeline.maxScheduleEntries { throw .durationTooLong(nanoseconds: exact) }
+    }
     var entries: [Entry] = []
     for (position, item) in starts.enumerated() {
       let stop = position + 1 < starts.count ? starts[position + 1].start : max(end, item.start + Int64(minimum))

@@ -73,7 +73,7 @@ public enum GIFEncoder {
         opaque.append(isNormal ? isOpaque : classify(target).isOpaque)
       }
     }
-    let schedule = GIFDelaySchedule(durations: durations, allowsShortDelays: options.allowsShortDelays)
+    let schedule = try GIFDelaySchedule(durations: durations, allowsShortDelays: options.allowsShortDelays)
     var used: [Int] = []
     for entry in schedule.entries where used.last != entry.frame { used.append(entry.frame) }
 
