@@ -14,64 +14,50 @@ struct WebPFrameDecoder {
   init() {}
 
   /// Decodes `frame` from `bytes` (the file) into `rgba`: `width * height`
-  /// RGBA pixels of the frame, row-major, straight alpha.
+  /// RGBA pixels of the frame, row-major, straight alpha. With no `rgba`,
+  /// only checks the frame: its bitstreams are read as decoding reads
+  /// them, throwing exactly where decoding throws, without producing
+  /// pixels (`VP8L`'s transforms, VP8's reconstruction and every output
+  /// write are skipped).
   ///
-  /// - Precondition: `rgba` holds the frame's `width * height * 4` bytes
-  ///   at least, and the frame's ranges lie in `bytes`.
+  /// - Precondition: `rgba`, if given, holds the frame's `width * height *
+  ///   4` bytes at least, and the frame's ranges lie in `bytes`.
   /// - Throws: ``WebPImageError`` when a bitstream does not decode.
-  /// - Complexity: O(*n* + *p*) for *n* bytes of data and *p* pixels.
+  /// - Complexity: O(*n* + *p*) for *n* bytes of data and *p* pixels (a
+  ///   check with a smaller constant).
   mutating func decode(
-    _ frame: WebPFrameInfo, bytes: UnsafeRawBufferPointer, into rgba: UnsafeMutableBufferPointer<UInt8>
+    _ frame: WebPFrameInfo, bytes: UnsafeRawBufferPointer, into rgba: UnsafeMutableBufferPointer<UInt8>?
   ) throws(WebPImageError) {
     let data = UnsafeRawBufferPointer(rebasing: bytes[frame.image.lowerBound..<frame.dataEnd])
+    let offset = frame.image.lowerBound
     if frame.isLossless {
       do {
-        _ = try lossless.decode(data, offset: frame.image.lowerBound, into: rgba)
+        if let rgba {
+          _ = try lossless.decode(data, offset: offset, into: rgba)
+        } else {
+          _ = try lossless.check(data, offset: offset)
+        }
       } catch {
         throw .lossless(error)
       }
       return
     }
     do {
-      _ = try lossy.decode(data, chunkSize: frame.image.count, offset: frame.image.lowerBound, into: rgba)
-    } catch {
-      throw .lossy(error)
-    }
-    if let plane = frame.alpha {
-      try alpha.decode(
-        UnsafeRawBufferPointer(rebasing: bytes[plane]), offset: plane.lowerBound, width: frame.width,
-        height: frame.height, into: rgba)
-    }
-  }
-
-  /// Reads `frame`'s bitstreams from `bytes` (the file) as
-  /// ``decode(_:bytes:into:)`` does, throwing exactly where it throws,
-  /// without producing pixels (`VP8L`'s transforms, VP8's reconstruction
-  /// and every output write are skipped).
-  ///
-  /// - Precondition: the frame's ranges lie in `bytes`.
-  /// - Throws: ``WebPImageError`` when a bitstream does not decode.
-  /// - Complexity: O(*n* + *p*) for *n* bytes of data and *p* pixels, with
-  ///   a smaller constant than decoding.
-  mutating func check(_ frame: WebPFrameInfo, bytes: UnsafeRawBufferPointer) throws(WebPImageError) {
-    let data = UnsafeRawBufferPointer(rebasing: bytes[frame.image.lowerBound..<frame.dataEnd])
-    if frame.isLossless {
-      do {
-        _ = try lossless.check(data, offset: frame.image.lowerBound)
-      } catch {
-        throw .lossless(error)
+      if let rgba {
+        _ = try lossy.decode(data, chunkSize: frame.image.count, offset: offset, into: rgba)
+      } else {
+        _ = try lossy.check(data, chunkSize: frame.image.count, offset: offset)
       }
-      return
-    }
-    do {
-      _ = try lossy.check(data, chunkSize: frame.image.count, offset: frame.image.lowerBound)
     } catch {
       throw .lossy(error)
     }
     if let plane = frame.alpha {
-      try alpha.check(
-        UnsafeRawBufferPointer(rebasing: bytes[plane]), offset: plane.lowerBound, width: frame.width,
-        height: frame.height)
+      let payload = UnsafeRawBufferPointer(rebasing: bytes[plane])
+      if let rgba {
+        try alpha.decode(payload, offset: plane.lowerBound, width: frame.width, height: frame.height, into: rgba)
+      } else {
+        try alpha.check(payload, offset: plane.lowerBound, width: frame.width, height: frame.height)
+      }
     }
   }
 }

@@ -60,37 +60,32 @@ struct WebPFrameDrawer: AnimationFrameChecker {
 
   /// Whether frame `position`'s image decodes (see
   /// ``AnimationFrameChecker``): its bitstreams read without producing
-  /// pixels, as ``WebPFrameDecoder/check(_:bytes:)`` does; else
+  /// pixels, as ``WebPFrameDecoder/decode(_:bytes:into:)`` does with no output; else
   /// `lastFailure` says why.
   ///
   /// - Complexity: O(*d* + *p*) for *d* data bytes and *p* pixels of the
   ///   frame, cheaper than drawing it.
   mutating func check(_ position: Int) -> Bool {
-    let frame = index.frames[position]
-    var decoded = true
-    bytes.withUnsafeBytes { file in
-      do throws(WebPImageError) {
-        try decoder.check(frame, bytes: file)
-      } catch {
-        decoded = false
-        lastFailure = error
-      }
-    }
-    return decoded
+    run(index.frames[position], into: nil)
   }
 
   /// Decodes `frame`'s image into the start of `target` (which holds its
   /// pixels); whether it decoded (else `lastFailure` says why).
   private mutating func decode(_ frame: WebPFrameInfo, into target: inout [UInt8]) -> Bool {
+    target.withUnsafeMutableBufferPointer { target in run(frame, into: target) }
+  }
+
+  /// ``WebPFrameDecoder/decode(_:bytes:into:)`` on the file: decodes
+  /// `frame` into `target`, or checks it without one; whether it decoded
+  /// (else `lastFailure` says why).
+  private mutating func run(_ frame: WebPFrameInfo, into target: UnsafeMutableBufferPointer<UInt8>?) -> Bool {
     var decoded = true
     bytes.withUnsafeBytes { file in
-      target.withUnsafeMutableBufferPointer { target in
-        do throws(WebPImageError) {
-          try decoder.decode(frame, bytes: file, into: target)
-        } catch {
-          decoded = false
-          lastFailure = error
-        }
+      do throws(WebPImageError) {
+        try decoder.decode(frame, bytes: file, into: target)
+      } catch {
+        decoded = false
+        lastFailure = error
       }
     }
     return decoded

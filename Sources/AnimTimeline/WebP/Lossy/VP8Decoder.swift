@@ -51,7 +51,7 @@ struct VP8Decoder {
   mutating func decode(
     _ payload: UnsafeRawBufferPointer, chunkSize: Int, offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>
   ) throws(VP8DecodingError) -> VP8FrameHeader {
-    try run(payload, chunkSize: chunkSize, offset: offset, into: rgba, reconstructs: true)
+    try run(payload, chunkSize: chunkSize, offset: offset, into: rgba)
   }
 
   /// Reads `payload` as ``decode(_:chunkSize:offset:into:)`` does,
@@ -67,18 +67,17 @@ struct VP8Decoder {
   mutating func check(
     _ payload: UnsafeRawBufferPointer, chunkSize: Int, offset: Int
   ) throws(VP8DecodingError) -> VP8FrameHeader {
-    try run(payload, chunkSize: chunkSize, offset: offset, into: UnsafeMutableBufferPointer(start: nil, count: 0), reconstructs: false)
+    try run(payload, chunkSize: chunkSize, offset: offset, into: nil)
   }
 
-  /// ``decode(_:chunkSize:offset:into:)``, or without `reconstructs`
-  /// ``check(_:chunkSize:offset:)`` (`rgba` is then not used).
+  /// ``decode(_:chunkSize:offset:into:)``, or with no output
+  /// ``check(_:chunkSize:offset:)``.
   private mutating func run(
-    _ payload: UnsafeRawBufferPointer, chunkSize: Int, offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>,
-    reconstructs: Bool
+    _ payload: UnsafeRawBufferPointer, chunkSize: Int, offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>?
   ) throws(VP8DecodingError) -> VP8FrameHeader {
     precondition(chunkSize <= payload.count, "the chunk passes the data")
     let header = try VP8FrameHeader.read(payload, chunkSize: chunkSize, offset: offset)
-    precondition(!reconstructs || rgba.count >= header.width * header.height * 4, "RGBA buffer too small for the image")
+    precondition((rgba?.count ?? .max) >= header.width * header.height * 4, "RGBA buffer too small for the image")
     let firstStart = VP8FrameHeader.byteCount
     let firstLength = (Int(payload[0]) | Int(payload[1]) << 8 | Int(payload[2]) << 16) >> 5
     guard firstLength <= payload.count - firstStart else {
@@ -126,7 +125,7 @@ struct VP8Decoder {
       }
       return try decodeFrame(
         header: header, reader: &reader, parameters: &parameters, firstEndsEarly: firstEndsEarly,
-        partitions: tokenPartitions, offset: offset, into: rgba, reconstructs: reconstructs)
+        partitions: tokenPartitions, offset: offset, into: rgba)
     }
   }
 
@@ -136,7 +135,7 @@ struct VP8Decoder {
   private mutating func decodeFrame(
     header: VP8FrameHeader, reader: inout VP8BoolDecoder, parameters: inout VP8FrameParameters,
     firstEndsEarly: VP8DecodingError, partitions tokenPartitions: UnsafeMutableBufferPointer<VP8BoolDecoder>,
-    offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>, reconstructs: Bool
+    offset: Int, into rgba: UnsafeMutableBufferPointer<UInt8>?
   ) throws(VP8DecodingError) -> VP8FrameHeader {
 
     parameters.readQuantizers(&reader)
@@ -159,9 +158,9 @@ struct VP8Decoder {
           columns: columns, rows: rows, parameters: parameters, arena: arenaBase, coefficients: coefficientBase)
         try Self.decodeRows(
           &state, modes: &reader, firstEndsEarly: firstEndsEarly, partitions: tokenPartitions, offset: offset,
-          reconstructs: reconstructs)
+          reconstructs: rgba != nil)
         conversionScratch.withUnsafeMutableBufferPointer { scratch in
-          guard reconstructs, let output = rgba.baseAddress, let scratch = scratch.baseAddress else { return }
+          guard let output = rgba?.baseAddress, let scratch = scratch.baseAddress else { return }
           VP8RGBAConverter.convert(
             y: state.luma, yStride: state.lumaStride, u: state.chromaU, v: state.chromaV,
             uvStride: state.chromaStride, width: header.width, height: header.height, scratch: scratch,
