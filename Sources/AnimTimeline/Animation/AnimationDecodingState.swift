@@ -35,6 +35,10 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   /// Per frame: decoded, complete, opaque and covering the canvas.
   var coversCanvas: [Bool]
   var frameDecodes = 0
+  /// The pixels drawn (frames' clipped rectangles) since the working
+  /// canvas last started from a blank or cached canvas, or was stored:
+  /// what a replay to `cursor` from there would draw.
+  var pixelsSinceStart = 0
   /// Whether a frame was ever asked for out of sequence (a seek, or
   /// several timelines at different frames): from then on the frames
   /// drawn are kept (when the layout keeps frames).
@@ -111,6 +115,7 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
       && !(drawnOnStandIn && frames[cursor].disposal == .restorePrevious)
     if !continues {
       cursor = start
+      pixelsSinceStart = 0
       if let cached = cache.canvas(for: start) {
         drawnOnStandIn = false
         draw(start, on: .cached(cached), in: file)
@@ -129,11 +134,13 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   /// Applies frame `cursor`'s disposal to the canvas, stores the result
   /// in the cache when it should be, and draws the next frame on it.
   ///
-  /// Checkpoints are always stored. A replay toward a seek target also
-  /// stores the canvases on its way while the cache has room for them
-  /// without evicting (``AnimationCanvasCache/insert(copying:for:isCheckpoint:)``);
-  /// sequential playback (not `isReplay`) does not: storing them would cost
-  /// a canvas copy, and while the cache grows fresh pages, a frame.
+  /// A replay toward a seek target stores every checkpoint on its way, and
+  /// the other canvases while the cache has room for them without evicting
+  /// (``AnimationCanvasCache/insert(copying:for:isCheckpoint:)``).
+  /// Sequential playback (not `isReplay`) stores a checkpoint only once it
+  /// has drawn the layout's `sequentialCheckpointPixels` since its last
+  /// start, and no other canvas: each would cost a canvas copy, and while
+  /// the cache grows fresh pages, more than drawing several frames.
   // bench decode (gifplayer-muybridge.gif): a copy per frame cost as much
   // as drawing the frame.
   private mutating func advance(isReplay: Bool, in file: AnimationLayout) {
@@ -160,8 +167,10 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     cursor += 1
     drawnOnStandIn = false
     let isCheckpoint = cursor % file.checkpointStride == 0
-    if isReplay || isCheckpoint, !file.blankBefore[cursor] {
-      cache.insert(copying: canvas, for: cursor, isCheckpoint: isCheckpoint)
+    if file.blankBefore[cursor] {
+      pixelsSinceStart = 0
+    } else if isReplay || (isCheckpoint && pixelsSinceStart >= file.sequentialCheckpointPixels) {
+      if cache.insert(copying: canvas, for: cursor, isCheckpoint: isCheckpoint) { pixelsSinceStart = 0 }
     }
     draw(cursor, on: .inPlace, in: file)
   }
@@ -212,6 +221,11 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     self.canvas = canvas
     self.saved = saved
     frameDecodes += 1
+    // Counted up to the threshold only: bounded whatever the frame count.
+    if pixelsSinceStart < file.sequentialCheckpointPixels {
+      let visible = frame.rectangle.clipped(toWidth: width, height: height)
+      pixelsSinceStart += visible.width * visible.height
+    }
     completeness[position] = complete ? .complete : .incomplete
     if complete, drawer.overwritesCanvas(position) {
       coversCanvas[position] = true

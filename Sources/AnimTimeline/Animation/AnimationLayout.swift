@@ -16,6 +16,11 @@ struct AnimationLayout: Sendable {
   let blankBefore: [Bool]
   /// Canvases before frames `k * checkpointStride` are kept in preference.
   let checkpointStride: Int
+  /// The pixels sequential playback draws, since the last canvas it could
+  /// start from, before it stores a checkpoint: ``sequentialCheckpointCanvases``
+  /// canvases' worth (a replay from there costs at most about that much
+  /// drawing). A replay (a seek) stores every checkpoint on its way.
+  let sequentialCheckpointPixels: Int
   /// The bytes of the largest rectangle, clipped to the canvas, of a frame
   /// that restores the canvas after it: the most pixels
   /// `AnimationDecodingState.saved` holds. 0 when no frame restores.
@@ -83,9 +88,20 @@ struct AnimationLayout: Sendable {
     let canvasBytes = canvas.width * canvas.height * 4
     let capacity = downsampler == nil ? cacheByteBudget / (canvasBytes + AnimationCanvasCache.entryOverhead) : 0
     checkpointStride = capacity > 0 ? max(1, (frames.count + capacity - 1) / capacity) : Int.max
+    sequentialCheckpointPixels = Self.sequentialCheckpointCanvases * canvas.width * canvas.height
     let checkpoints = capacity > 0 ? (frames.count - 1) / checkpointStride + 1 : 0
     keepsFrames = capacity > 0 && frames.count <= capacity - checkpoints
   }
+
+  /// How many canvases' worth of pixels sequential playback draws between
+  /// two checkpoints it stores (see ``sequentialCheckpointPixels``).
+  // bench decode gifplayer-muybridge.gif --repeat 1 (a first play; frames
+  // of 8.7 % of the canvas on average): a checkpoint into fresh memory
+  // costs about 300 µs, the system's page zeroing mostly, or as much as
+  // drawing 2.7 canvases of its frames. Storing one at every stride point
+  // (4 frames) made the first play 72-94 µs a frame against 9-10 µs for a
+  // later one; one every 8 canvases drawn keeps it within about a third.
+  static let sequentialCheckpointCanvases = 8
 
   /// The bytes of one canvas.
   var canvasByteCount: Int { canvasWidth * canvasHeight * 4 }

@@ -66,14 +66,37 @@ struct GIFCorpusTests {
     }
   }
 
+  /// After a first play, a backward seek replays at most the drawing
+  /// sequential playback does between the checkpoints it stores (about
+  /// `sequentialCheckpointCanvases` canvases of pixels, plus the frames up
+  /// to the next stride point); that replay stores the checkpoints on its
+  /// way, so a second seek near it replays at most a stride.
   @Test func backwardSeekReplaysFromAKeyframeOrCache() throws {
     let path = corpusDirectory + "/gifplayer-muybridge.gif"
     let provider = try GIFFrameProvider(contentsOfFile: path)
+    let layout = provider.renderer.layout
     for index in 0..<provider.frameCount { _ = try provider.frame(at: index) }
+    let canvas = layout.canvasWidth * layout.canvasHeight
+    let drawn = layout.frames.reduce(0) { sum, frame in
+      let visible = frame.rectangle.clipped(toWidth: layout.canvasWidth, height: layout.canvasHeight)
+      return sum + visible.width * visible.height
+    }
+    // One checkpoint at most per sequentialCheckpointPixels drawn.
+    #expect(provider.statistics.cachedCanvases <= drawn / layout.sequentialCheckpointPixels)
+    #expect(provider.statistics.cachedCanvases >= 1)
     let before = provider.statistics.frameDecodes
-    _ = try provider.frame(at: provider.frameCount / 2)
+    let target = provider.frameCount / 2
+    _ = try provider.frame(at: target)
     let cost = provider.statistics.frameDecodes - before
-    #expect(cost <= provider.checkpointStride, "a backward seek decoded \(cost) frames")
+    // The frames that replay drew: target - cost + 1 ... target.
+    let pixels = layout.frames[(target - cost + 1)...target].reduce(0) { sum, frame in
+      let visible = frame.rectangle.clipped(toWidth: layout.canvasWidth, height: layout.canvasHeight)
+      return sum + visible.width * visible.height
+    }
+    #expect(pixels <= layout.sequentialCheckpointPixels + (provider.checkpointStride + 1) * canvas, "\(cost) frames")
+    let again = provider.statistics.frameDecodes
+    _ = try provider.frame(at: target - 3)
+    #expect(provider.statistics.frameDecodes - again <= provider.checkpointStride)
     #expect(provider.statistics.peakCachedBytes <= provider.options.cacheByteBudget)
   }
 }
