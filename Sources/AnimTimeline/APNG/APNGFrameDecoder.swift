@@ -4,9 +4,22 @@
 struct APNGFrameDecoder {
   /// The image data decoder and its scratch buffers.
   private var data = PNGImageDataDecoder()
+  /// The frame whose inflated rows, not yet unfiltered, `data` holds: the
+  /// last one opening checked; `nil` once any frame has been expanded.
+  private var inflatedFrame: Int?
 
   /// Makes a decoder with empty scratch buffers.
   init() {}
+
+  /// Takes over the scratch of the decoder that opening checked the
+  /// frames with, holding the inflated rows of frame `inflatedFrame`
+  /// (`nil`: none), so that decoding that frame first inflates nothing.
+  // Benchmarks/png_vs_libpng.sh: a still PNG was inflated at opening, to
+  // check it, and again for its one frame.
+  init(taking data: PNGImageDataDecoder, inflatedFrame: Int?) {
+    self.data = data
+    self.inflatedFrame = inflatedFrame
+  }
 
   /// Decodes frame `frame` of `index` (its rectangle only) into `pixels`:
   /// `width * height` RGBA pixels of the frame, row-major, 8 bits a
@@ -33,9 +46,11 @@ struct APNGFrameDecoder {
       throw .truncatedImageData(offset: bytes.count)
     }
     let frameHeader = info.imageHeader(index.header)
+    // Expanding unfilters the rows in place: they serve once.
+    if inflatedFrame != frame { try data.inflate(bytes, segments: info.segments, header: frameHeader) }
+    inflatedFrame = nil
     try index.palette.withUnsafeBufferPointer { (palette) throws(PNGError) in
-      try data.decode(
-        bytes, segments: info.segments, header: frameHeader, palette: palette, colorKey: index.colorKey, into: pixels)
+      try data.expand(header: frameHeader, palette: palette, colorKey: index.colorKey, into: pixels)
     }
   }
 }

@@ -8,7 +8,9 @@
 ///
 /// It is the APNG façade over the format-independent animation engine
 /// (`Docs/AnimationEngine.md`), exactly as ``GIFFrameProvider`` is GIF's:
-/// opening reads every chunk and checks every frame's data once, decodes
+/// opening reads every chunk and checks every frame's data once (the
+/// rows of the last image checked, a still image's among them, are then
+/// expanded by its first drawing without inflating them again), decodes
 /// no pixels; frames come in any order with the pixels of sequential
 /// drawing; every copy and thread shares one cache under
 /// ``APNGOptions/cacheByteBudget``; ``withFrame(at:_:)`` lends a frame
@@ -34,10 +36,16 @@ public struct APNGFrameProvider: AnimatedImageProvider {
     guard bytes.count <= options.decoding.maxFileBytes else {
       throw .fileTooLarge(bytes: bytes.count, limit: options.decoding.maxFileBytes)
     }
-    let opened: Result<APNGIndex, PNGError> = bytes.withUnsafeBytes { raw in
-      Result { () throws(PNGError) in try APNGIndex(raw, options: options.decoding) }
+    // The index, and the decoder whose scratch opening checked the frames
+    // with (holding the last one's inflated rows).
+    let opened: Result<(APNGIndex, APNGFrameDecoder), PNGError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(PNGError) in
+        var builder = APNGIndexBuilder(bytes: raw, options: options.decoding)
+        let index = try builder.build()
+        return (index, builder.frameDecoder(for: index))
+      }
     }
-    let index = try opened.get()
+    let (index, decoder) = try opened.get()
     self.index = index
     self.options = options
     let frames = index.frames.enumerated().map { position, frame in
@@ -55,7 +63,7 @@ public struct APNGFrameProvider: AnimatedImageProvider {
       canvas: ImageSize(width: index.header.width, height: index.header.height), frames: frames,
       cacheByteBudget: options.cacheByteBudget, maxPixelSize: options.maxPixelSize)
     renderer = AnimationRenderer(
-      layout: layout, drawer: APNGFrameDrawer(bytes: bytes, index: index),
+      layout: layout, drawer: APNGFrameDrawer(bytes: bytes, index: index, decoder: decoder),
       completeness: [AnimationFrameCompleteness](repeating: .unknown, count: frames.count),
       cacheByteBudget: options.cacheByteBudget)
   }

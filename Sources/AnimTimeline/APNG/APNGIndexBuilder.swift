@@ -52,6 +52,9 @@ struct APNGIndexBuilder {
   private var endOffset = 0
   /// Inflates the default image and every frame once, to check them.
   private var checker = PNGImageDataDecoder()
+  /// The data segments whose inflated rows `checker` holds (the last
+  /// image checked), or `nil`.
+  private var inflatedSegments: [Range<Int>]?
 
   /// A builder for `bytes`, checking `options`' limits.
   init(bytes: UnsafeRawBufferPointer, options: PNGDecodingOptions) {
@@ -176,8 +179,7 @@ struct APNGIndexBuilder {
   /// The first run of `IDAT` chunks has ended: checks the default image.
   private mutating func endImageData() throws(PNGError) {
     guard let header = preamble.header else { return }
-    try checker.inflate(bytes, segments: imageData, header: header)
-    try checker.checkFilterTypes(header: header)
+    try check(imageData, header: header)
     phase = .afterImageData
     if defaultImageIsFrame && !frames.isEmpty { frames[0].segments = imageData }
   }
@@ -284,9 +286,28 @@ struct APNGIndexBuilder {
   /// rows of an image of the frame's size, with valid filter types.
   private mutating func checkFrame(_ index: Int, header: PNGHeader) throws(PNGError) {
     let frame = frames[index]
-    let frameHeader = frame.imageHeader(header)
-    try checker.inflate(bytes, segments: frame.segments, header: frameHeader)
-    try checker.checkFilterTypes(header: frameHeader)
+    try check(frame.segments, header: frame.imageHeader(header))
+  }
+
+  /// Inflates the image data in `segments` into `checker` and checks its
+  /// length and filter types, for an image of `header`'s size.
+  private mutating func check(_ segments: [Range<Int>], header: PNGHeader) throws(PNGError) {
+    inflatedSegments = nil
+    try checker.inflate(bytes, segments: segments, header: header)
+    try checker.checkFilterTypes(header: header)
+    inflatedSegments = segments
+  }
+
+  /// The frame decoder for `index` (this builder's result), holding the
+  /// scratch opening checked the frames with and the inflated rows of the
+  /// last image checked, when `index` has that image as a frame (the
+  /// still image, or an animation's last frame): decoding it first then
+  /// inflates nothing.
+  ///
+  /// - Complexity: O(*f*) for *f* frames.
+  func frameDecoder(for index: APNGIndex) -> APNGFrameDecoder {
+    let inflated = inflatedSegments.flatMap { segments in index.frames.lastIndex { $0.segments == segments } }
+    return APNGFrameDecoder(taking: checker, inflatedFrame: inflated)
   }
 
   /// The index, once the walk has ended (at `IEND`, at the end of the

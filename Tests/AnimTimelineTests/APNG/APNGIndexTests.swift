@@ -49,6 +49,46 @@ import TimelineScript
     }
   }
 
+  /// Opening hands its scratch to the frame decoder with the last image it
+  /// checked still inflated: that frame's first decoding inflates nothing
+  /// (shown by decoding it from bytes whose data was then wiped), later
+  /// ones inflate again, and a frame whose rows it does not hold is
+  /// inflated.
+  @Test func theLastImageOpeningCheckedIsNotInflatedAgain() throws {
+    /// `file` with every byte of `frame`'s data segments zeroed.
+    func wiped(_ file: [UInt8], _ index: APNGIndex, _ frame: Int) -> [UInt8] {
+      var copy = file
+      for segment in index.frames[frame].segments { for offset in segment { copy[offset] = 0 } }
+      return copy
+    }
+    func opened(_ file: [UInt8]) throws -> (APNGIndex, APNGFrameDecoder) {
+      try file.withUnsafeBytes { raw in
+        try Result { () throws(PNGError) -> (APNGIndex, APNGFrameDecoder) in
+          var builder = APNGIndexBuilder(bytes: raw, options: PNGDecodingOptions())
+          let index = try builder.build()
+          return (index, builder.frameDecoder(for: index))
+        }.get()
+      }
+    }
+    // A still PNG: its one frame.
+    let still = TestAPNG(chunks: [TestAPNG.ihdr(6, 4), TestAPNG.idat(TestAPNG.data(6, 4, seed: 1)), TestAPNG.iend]).file()
+    var (index, decoder) = try opened(still)
+    #expect(!index.isAnimated && index.frames.count == 1)
+    let expected = TestAPNG.image(6, 4, seed: 1).expectedPixels()
+    #expect(try APNGIndexTests.pixels(index, wiped(still, index, 0), 0, &decoder) == expected)
+    #expect(throws: PNGError.self) { try APNGIndexTests.pixels(index, wiped(still, index, 0), 0, &decoder) }
+    #expect(try APNGIndexTests.pixels(index, still, 0, &decoder) == expected)
+    // An animation: its last frame, not the others.
+    let file = TestAPNG.threeFrames.file()
+    (index, decoder) = try opened(file)
+    #expect(index.isAnimated && index.frames.count == 3)
+    #expect(throws: PNGError.self) { try APNGIndexTests.pixels(index, wiped(file, index, 1), 1, &decoder) }
+    (index, decoder) = try opened(file)
+    #expect(
+      try APNGIndexTests.pixels(index, wiped(file, index, 2), 2, &decoder)
+        == TestAPNG.image(6, 4, seed: 3).expectedPixels())
+  }
+
   @Test func delays() {
     func frame(_ numerator: UInt16, _ denominator: UInt16) -> APNGFrameInfo {
       APNGFrameInfo(
