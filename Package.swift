@@ -25,14 +25,15 @@ let package = Package(
       swiftSettings: internalChecks
     ),
     // The timeline script language (commands, their parser and number
-    // syntax, the runner) and the seeded generator shared by the demo, the
-    // tests and the fuzz targets. Internal: not a product.
+    // syntax, the runner), the seeded generator and the thread helper
+    // shared by the demo, the tests and the fuzz targets. Internal: not a
+    // product.
     .target(
       name: "TimelineScript",
       dependencies: ["AnimTimeline"]
     ),
     // What the tests of every provider share: the provider conformance
-    // checker and a thread helper. Internal: not a product.
+    // checker. Internal: not a product.
     .target(
       name: "AnimTimelineTestSupport",
       dependencies: ["AnimTimeline", "TimelineScript"]

@@ -1,9 +1,10 @@
 extension AnimationDecodingState {
-  /// Checks the invariants of the playback state, the keyframe bookkeeping
-  /// and the canvas cache; compiled only with `ANIMTIMELINE_INTERNAL_CHECKS`
-  /// (debug builds and tests), like `TimelineCore._checkInvariants()`. It
-  /// runs when a provider is opened and after every ``render(_:in:)``, so
-  /// after every frame that `frame(at:)`, `withFrame(at:_:)` or
+  /// Checks the invariants of the shared state, the keyframe bookkeeping,
+  /// the canvas cache and every idle worker; compiled only with
+  /// `ANIMTIMELINE_INTERNAL_CHECKS` (debug builds and tests), like
+  /// `TimelineCore._checkInvariants()`. It runs when a provider is opened
+  /// and after every request that draws (``finish(_:drawing:output:in:)``),
+  /// so after every frame that `frame(at:)`, `withFrame(at:_:)` or
   /// `isFrameComplete(_:)` makes, with the provider's lock held.
   ///
   /// - The cache (``AnimationCanvasCache/_checkInvariants(canvasByteCount:)``):
@@ -11,15 +12,16 @@ extension AnimationDecodingState {
   ///   entries; every entry is a canvas; its keys are frames whose canvas
   ///   is not known to be blank, marked as checkpoints exactly at the
   ///   stride, and the checkpoints alone fit the budget.
-  /// - The canvases: the working canvas is `canvasWidth * canvasHeight * 4`
-  ///   bytes, shares no storage with a cached canvas, and the saved
-  ///   rectangle is either absent or the size opening computed, so at most
-  ///   two canvases' worth of bytes live outside the cache, the bound
+  /// - The workers (at most ``idleWorkerLimit`` kept): each working canvas
+  ///   is `canvasWidth * canvasHeight * 4` bytes and shares no storage
+  ///   with a cached canvas, and each saved rectangle is either absent or
+  ///   the size opening computed, so at most two canvases' worth of bytes
+  ///   live outside the cache per worker, the bound
   ///   `Docs/AnimationEngine.md` states.
-  /// - The keyframes: the shown frame has been decoded; a frame marked as
-  ///   covering the canvas was decoded whole and overwrites every pixel
-  ///   (the drawer's `overwritesCanvas`); a frame drawn on a stand-in
-  ///   canvas is such a frame.
+  /// - The keyframes: a frame a worker shows has been decoded; a frame
+  ///   marked as covering the canvas was decoded whole and overwrites
+  ///   every pixel (the drawer's `overwritesCanvas`); a frame drawn on a
+  ///   stand-in canvas is such a frame.
   ///
   /// - Complexity: O(*e*) for *e* cached canvases, up to
   ///   ``AnimationCanvasCache/entriesWalkedByChecks``; O(1) above.
@@ -41,32 +43,18 @@ extension AnimationDecodingState {
     cache._checkInvariants(canvasByteCount: canvasBytes)
     if let smallFrames {
       // Small frames only, of the provider's frame size; no checkpoints.
-      let size = smallFrames.downsampler.targetSize
-      precondition(size == file.frameSize && cache.budget == 0, "small frames with full-size checkpoints")
-      smallFrames.cache._checkInvariants(canvasByteCount: size.width * size.height * 4)
+      precondition(file.downsampler != nil && cache.budget == 0, "small frames with full-size checkpoints")
+      smallFrames._checkInvariants(canvasByteCount: file.frameSize.width * file.frameSize.height * 4)
     }
     precondition(file.restoreByteCount >= 0 && file.restoreByteCount <= canvasBytes, "a saved rectangle beyond the canvas")
-    precondition(saved.isEmpty || saved.count == file.restoreByteCount, "the saved rectangle is not the size opening computed")
-
-    guard cursor >= 0 else {
-      precondition(cursor == -1 && canvas.isEmpty, "a canvas shown before any frame was drawn")
-      return
-    }
-    precondition(cursor < count, "the cursor is past the last frame")
-    precondition(canvas.count == canvasBytes, "the working canvas is not width*height*4 bytes")
-    precondition(completeness[cursor] != .unknown, "the shown frame's completeness is unknown")
-    precondition(!drawnOnStandIn || coversCanvas[cursor], "a frame drawn on a stand-in does not cover the canvas")
-    precondition(!drawnOnStandIn || !file.blankBefore[cursor], "a stand-in under a frame known to start blank")
-    if file.frames[cursor].disposal == .restorePrevious {
-      let visible = file.frames[cursor].rectangle.clipped(toWidth: file.canvasWidth, height: file.canvasHeight)
-      precondition(saved.count >= visible.width * visible.height * 4, "no room for the pixels under a restoring frame")
-    }
-    if coversCanvas[cursor] { checkCovers(cursor, in: file) }
+    precondition(idle.count <= Self.idleWorkerLimit, "more idle workers than are kept")
+    for worker in idle { check(worker, in: file) }
 
     guard cache.entries.count <= AnimationCanvasCache.entriesWalkedByChecks else { return }
-    let working = Self.storage(canvas)
     for (key, entry) in cache.entries {
-      precondition(Self.storage(entry.pixels) != working, "the working canvas is also a cached canvas")
+      for worker in idle {
+        precondition(Self.storage(entry.pixels) != Self.storage(worker.canvas), "the working canvas is also a cached canvas")
+      }
       if key >= count {
         // A composited frame kept for later requests: never a checkpoint.
         precondition(key < 2 * count && !entry.isCheckpoint, "a kept frame outside the frames, or a checkpoint")
@@ -81,10 +69,36 @@ extension AnimationDecodingState {
   }
 
   #if ANIMTIMELINE_INTERNAL_CHECKS
+  /// Checks an idle worker: its canvas, its saved rectangle, and what is
+  /// known of the frame it shows.
+  private func check(_ worker: AnimationWorker<Drawer>, in file: AnimationLayout) {
+    precondition(worker.drawn.isEmpty, "an idle worker with drawing not recorded")
+    precondition(
+      worker.saved.isEmpty || worker.saved.count == file.restoreByteCount,
+      "the saved rectangle is not the size opening computed")
+    precondition((worker.downsampler == nil) == (file.downsampler == nil), "a worker without the layout's downscaling")
+    let cursor = worker.cursor
+    guard cursor >= 0 else {
+      precondition(cursor == -1 && worker.canvas.isEmpty, "a canvas shown before any frame was drawn")
+      return
+    }
+    precondition(cursor < file.frames.count, "the cursor is past the last frame")
+    precondition(worker.canvas.count == file.canvasByteCount, "the working canvas is not width*height*4 bytes")
+    precondition(completeness[cursor] != .unknown, "the shown frame's completeness is unknown")
+    precondition(!worker.drawnOnStandIn || coversCanvas[cursor], "a frame drawn on a stand-in does not cover the canvas")
+    precondition(!worker.drawnOnStandIn || !file.blankBefore[cursor], "a stand-in under a frame known to start blank")
+    if file.frames[cursor].disposal == .restorePrevious {
+      let visible = file.frames[cursor].rectangle.clipped(toWidth: file.canvasWidth, height: file.canvasHeight)
+      precondition(worker.saved.count >= visible.width * visible.height * 4, "no room for the pixels under a restoring frame")
+    }
+    if coversCanvas[cursor] { checkCovers(cursor, in: file) }
+  }
+
   /// Checks that frame `position`, marked as covering the canvas, is one.
   private func checkCovers(_ position: Int, in file: AnimationLayout) {
     precondition(
-      completeness[position] == .complete && drawer.overwritesCanvas(position) && !file.frames[position].drawsNothing
+      completeness[position] == .complete && prototype.overwritesCanvas(position)
+        && !file.frames[position].drawsNothing
         && file.frames[position].rectangle.covers(width: file.canvasWidth, height: file.canvasHeight),
       "a frame marked as covering the canvas does not")
   }

@@ -23,11 +23,34 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
   /// The pixels of frame `index` (in range: the façade checks), of the
   /// layout's frame size.
   ///
-  /// - Complexity: see ``AnimationDecodingState/render(_:in:)``.
+  /// - Complexity: see ``AnimationWorker/render(_:from:at:in:store:)``.
   func frame(at index: Int) -> RGBAImage {
-    state.withLock { state in
-      RGBAImage(width: layout.frameSize.width, height: layout.frameSize.height, pixels: state.output(index, in: layout))
+    RGBAImage(width: layout.frameSize.width, height: layout.frameSize.height, pixels: output(index))
+  }
+
+  /// The pixels of frame `index` as the provider hands them out: kept
+  /// ones at once; otherwise drawn by a worker taken under the lock, the
+  /// drawing itself (decoding, compositing, downscaling) outside it, so
+  /// that threads asking for different frames draw in parallel.
+  // bench share gifplayer-muybridge.gif --timelines 1000 --threads 2.
+  private func output(_ index: Int) -> [UInt8] {
+    // The plan is not kept: it would hold a second reference to the
+    // worker's canvas, and drawing would then copy it (copy-on-write).
+    var worker: AnimationWorker<Drawer>
+    let start: AnimationWorker<Drawer>.Start?
+    let startFrame: Int
+    switch state.withLock({ $0.plan(index, in: layout) }) {
+    case let .ready(pixels):
+      return pixels
+    case let .draw(taken, from, at):
+      (worker, start, startFrame) = (taken, from, at)
     }
+    let state = self.state
+    worker.render(index, from: start, at: startFrame, in: layout) { canvas, key, isCheckpoint in
+      state.withLock { $0.store(canvas, for: key, isCheckpoint: isCheckpoint) }
+    }
+    let output = layout.downsampler == nil ? worker.canvas : worker.downscaled()
+    return state.withLock { $0.finish(worker, drawing: index, output: output, in: layout) }
   }
 
   /// The pixels of frame `index`, for the façades whose error for an
@@ -61,16 +84,16 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
   /// Whether frame `index` (in range) decodes whole, decoding it first when
   /// that is not yet known.
   func isFrameComplete(_ index: Int) -> Bool {
-    state.withLock { state in
-      if state.completeness[index] == .unknown { state.render(index, in: layout) }
-      return state.completeness[index] == .complete
-    }
+    if state.withLock({ $0.completeness[index] == .unknown }) { _ = output(index) }
+    return state.withLock { $0.completeness[index] == .complete }
   }
 
   /// Draws every frame once, in order, as a first play does, keeping each
   /// composited frame when the layout keeps frames (so that playing them
   /// again decodes nothing); returns the first frame that does not decode
-  /// whole, or `nil` when every frame does. Drawing stops there.
+  /// whole, or `nil` when every frame does. Drawing stops there. The last
+  /// frame is not copied into the cache: it stays the working canvas (a
+  /// still image is never copied).
   ///
   /// A format whose opening must decode every frame anyway (WebP: the
   /// frames from the first that does not decode are dropped) makes that
@@ -79,17 +102,61 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
   /// - Complexity: O(*f*) frame draws for *f* frames, and a canvas copy
   ///   for each frame kept.
   func playThrough() -> Int? {
-    state.withLock { $0.playThrough(in: layout) }
+    let count = layout.frames.count
+    for position in 0..<count {
+      let pixels = output(position)
+      let complete = state.withLock { state in
+        if state.smallFrames == nil, layout.keepsFrames, position < count - 1 {
+          state.cache.insert(
+            copying: pixels, for: AnimationDecodingState<Drawer>.outputKey(position, in: layout), isCheckpoint: false)
+        }
+        return state.completeness[position] == .complete
+      }
+      if !complete { return position }
+    }
+    return nil
   }
 
-  /// The opening of a format that must know whether every frame decodes
-  /// (see `AnimationDecodingState.openingPass(in:)`): the frames drawn and
-  /// kept when they fit the cache, else only checked. Returns the first
-  /// frame that does not decode whole, or `nil`.
+  /// Frames drawn by ``playThrough()`` when the layout keeps them (or
+  /// downscales them): those stay cached and the first play after opening
+  /// decodes nothing. Otherwise each frame is only checked (its data read,
+  /// nothing drawn or cached), since the first play would draw it again
+  /// anyway. Returns the first frame that does not decode whole, or `nil`.
   ///
   /// - Complexity: O(*f*) frame checks or draws for *f* frames.
+  // bench decode --reopen (gif2webp__gifplayer-muybridge__minsize.webp,
+  // 380 frames over the budget): opening drew and composited every frame
+  // that the first play then drew again.
   func openingPass() -> Int? where Drawer: AnimationFrameChecker {
-    state.withLock { $0.openingPass(in: layout) }
+    if layout.keepsFrames || layout.downsampler != nil { return playThrough() }
+    return state.withLock { state in
+      // Opening: no other thread has the provider yet.
+      guard var worker = state.idle.popLast() else { return nil }
+      defer { state.idle.append(worker) }
+      for position in layout.frames.indices {
+        guard worker.drawer.check(position) else {
+          state.completeness[position] = .incomplete
+          return position
+        }
+        state.completeness[position] = .complete
+        if worker.drawer.overwritesCanvas(position) { state.coversCanvas[position] = true }
+      }
+      return nil
+    }
+  }
+
+  /// Changes the drawer of every worker, and the one new workers start
+  /// from (tests: a drawer's switches).
+  func updateDrawers(_ body: (inout Drawer) -> Void) {
+    state.withLock { state in
+      body(&state.prototype)
+      for slot in state.idle.indices { body(&state.idle[slot].drawer) }
+    }
+  }
+
+  /// Reads the drawer that drew last (opening: the only one).
+  func withLastDrawer<Result>(_ body: (Drawer) -> Result) -> Result {
+    state.withLock { body($0.idle.last?.drawer ?? $0.prototype) }
   }
 
   /// Whether frame `index` (in range) is a keyframe now: its canvas can be
@@ -102,7 +169,7 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
   var statistics: AnimationCacheStatistics {
     state.withLock { state in
       // With maxPixelSize the cache that counts is the small frames'.
-      let cache = state.smallFrames?.cache ?? state.cache
+      let cache = state.smallFrames ?? state.cache
       return AnimationCacheStatistics(
         frameDecodes: state.frameDecodes, cachedBytes: cache.bytes, peakCachedBytes: cache.peakBytes,
         evictions: cache.evictions, cachedCanvases: cache.entries.count)

@@ -39,7 +39,7 @@ public struct WebPFrameProvider: AnimatedImageProvider {
     // Every frame drawn once, in order (the first play), or checked.
     if let failed = renderer.openingPass() {
       guard failed > 0 else {
-        let failure = renderer.state.withLock { $0.drawer.lastFailure }
+        let failure = renderer.withLastDrawer { $0.lastFailure }
         throw .undecodableImage(
           frame: 0, reason: failure?.description ?? "no pixels", offset: failure?.offset ?? index.frames[0].chunkOffset)
       }

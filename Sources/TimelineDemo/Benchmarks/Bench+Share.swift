@@ -2,7 +2,7 @@ import AnimTimeline
 import TimelineScript
 
 extension Bench {
-  /// `bench share FILE.gif --timelines N [--ticks T] [--seed S]`: `N`
+  /// `bench share FILE --timelines N [--ticks T] [--seed S] [--threads K]`: `N`
   /// timelines over one GIF, as a server that animates one image for many
   /// clients would run them: one provider, opened once, shared by every
   /// timeline (copies of a prototype timeline, each with its own rate and
@@ -15,7 +15,10 @@ extension Bench {
   /// canvases (the working canvas and the rectangle disposal 3 saves) and
   /// the process's peak resident size (`getrusage`), also taken just after
   /// opening. The baseline, in the same run: the same file played in order
-  /// by a provider of its own, per frame.
+  /// by a provider of its own, per frame. With `--threads K`, the
+  /// timelines' requests come from `K` threads at once (timeline `i` on
+  /// thread `i % K`), and the same requests from one thread, on a provider
+  /// of its own, give `speedup_vs_1_thread`.
   static func share(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
     try share(try openImage(options), options)
   }
@@ -44,22 +47,9 @@ extension Bench {
     } catch {
       throw .usage("\(error)")
     }
-    let step: Int64 = 16_666_667
-    var sum: UInt64 = 0xCBF2_9CE4_8422_2325
-    var failures = 0
+    let threads = Int(options.threads)
     let decodesBefore = provider.statistics.frameDecodes
-    let elapsed = time {
-      for _ in 0..<ticks {
-        for index in timelines.indices {
-          _ = try? timelines[index].tick(by: step)
-          do {
-            try provider.withFrame(at: timelines[index].currentFrame) { image in fold(&sum, image.pixels) }
-          } catch {
-            failures += 1
-          }
-        }
-      }
-    }
+    let (elapsed, sum, failures) = run(timelines, ticks: ticks, on: provider, threads: threads)
     let statistics = provider.statistics
     let peakResident = peakResidentKiB()
     let requests = ticks * count
@@ -75,7 +65,15 @@ extension Bench {
       }
     }
 
-    let working = 2 * canvasBytes
+    // With threads: the same requests from one thread, on a provider of
+    // its own, in the same run.
+    var single: Int64 = 0
+    if threads > 1 {
+      let alone = try reopen(options, as: P.self)
+      single = run(timelines, ticks: ticks, on: alone, threads: 1).elapsed
+    }
+    // A working canvas and a saved rectangle for each thread drawing.
+    let working = 2 * canvasBytes * threads
     let peak = statistics.peakCachedBytes + working
     let decodes = statistics.frameDecodes - decodesBefore
     let perRequest = Double(elapsed) / Double(max(requests, 1))
@@ -95,6 +93,41 @@ extension Bench {
       ("bound_met", "\(statistics.peakCachedBytes <= budget && peak <= budget + working)"),
       ("rss_after_opening_kib", "\(residentAfterOpening)"), ("peak_rss_kib", "\(peakResident)"),
       ("checksum", hex64(sum)), ("sink", "\(baselineSum & 1)"),
-    ]
+    ] + (threads > 1 ? [("threads", "\(threads)"), ("speedup_vs_1_thread", ratio(Double(single), Double(elapsed)))] : [])
+  }
+
+  /// Runs `ticks` ticks of `timelines` over `provider` from `threads`
+  /// threads (timeline `i` on thread `i % threads`, each thread through
+  /// every tick of its own timelines); returns the elapsed nanoseconds,
+  /// the pixel checksum (the same whatever the threads: a sum of each
+  /// thread's) and the failed requests.
+  static func run<P: AnimatedImageProvider>(_ timelines: [Timeline], ticks: Int, on provider: P, threads: Int)
+    -> (elapsed: Int64, sum: UInt64, failures: Int)
+  {
+    let step: Int64 = 16_666_667
+    var results: [(UInt64, Int)] = []
+    let elapsed = time {
+      results = onThreads(threads) { thread in
+        var mine = stride(from: thread, to: timelines.count, by: threads).map { timelines[$0] }
+        var sum: UInt64 = 0
+        var failures = 0
+        for _ in 0..<ticks {
+          for index in mine.indices {
+            _ = try? mine[index].tick(by: step)
+            do {
+              try provider.withFrame(at: mine[index].currentFrame) { image in
+                var folded: UInt64 = 0xCBF2_9CE4_8422_2325
+                fold(&folded, image.pixels)
+                sum &+= folded
+              }
+            } catch {
+              failures += 1
+            }
+          }
+        }
+        return (sum, failures)
+      }
+    }
+    return (elapsed, results.reduce(0) { $0 &+ $1.0 }, results.reduce(0) { $0 + $1.1 })
   }
 }

@@ -20,7 +20,7 @@ struct BenchCommand: Subcommand {
     bench decode FILE --repeat N [--borrow] [--reopen]
                                                   bench decode anim.webp --repeat 20 --reopen
     bench access FILE --count K --seed S          bench access anim.png --count 2000 --seed 1
-    bench share FILE --timelines N [--ticks T] [--seed S]   (FILE: GIF, PNG, APNG or WebP)
+    bench share FILE --timelines N [--ticks T] [--seed S] [--threads K]   (FILE: GIF, PNG, APNG or WebP)
                                                   bench share anim.gif --timelines 1000 --ticks 60
     bench encode FILE --repeat N [--format gif|png]   (the encoder alone, frames in memory)
                                                   bench encode anim.gif --repeat 5
@@ -42,7 +42,7 @@ struct BenchCommand: Subcommand {
       case .seek: ["--frames", "--count", "--zero-every", "--seed", "--json"]
       case .decode: ["--repeat", "--borrow", "--reopen", "--json"]
       case .access: ["--count", "--seed", "--json"]
-      case .share: ["--timelines", "--ticks", "--seed", "--json"]
+      case .share: ["--timelines", "--ticks", "--seed", "--threads", "--json"]
       case .encode: ["--repeat", "--format", "--json"]
       }
     }

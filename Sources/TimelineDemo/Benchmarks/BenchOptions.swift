@@ -7,6 +7,9 @@ struct BenchOptions {
   var frames: [Int64]?
   var step: Int64 = 16_666_667
   var timelines: Int64 = 1000
+  /// `--threads N` (`bench share`): the timelines' requests from `N`
+  /// threads at once.
+  var threads: Int64 = 1
   /// `--ticks`: 600 for `bench many`, 60 for `bench share` when not given.
   var ticks: Int64?
   var frameCount: Int64 = 100
@@ -39,6 +42,9 @@ struct BenchOptions {
     switch name {
     case "--count": count = try arguments.count(for: name, atLeast: 1)
     case "--timelines": timelines = try arguments.count(for: name, atLeast: 1)
+    case "--threads":
+      threads = try arguments.count(for: name, atLeast: 1)
+      guard threads <= 64 else { throw .usage("--threads: at most 64, got \(threads)") }
     case "--ticks": ticks = try arguments.count(for: name, atLeast: 1)
     case "--frames":
       // A frame count (`bench seek`) or a list of durations (`bench tick`):

@@ -9,7 +9,7 @@ import Testing
   /// Every frame's pixels and completeness, through the fast path or not.
   func decode(_ bytes: [UInt8], fast: Bool) throws -> ([[UInt8]], [Bool]) {
     let provider = try GIFFrameProvider(bytes: bytes)
-    provider.renderer.state.withLock { $0.drawer.compositor.usesFrameDecoder = fast }
+    provider.renderer.updateDrawers { $0.compositor.usesFrameDecoder = fast }
     var images: [[UInt8]] = []
     var complete: [Bool] = []
     for index in 0..<provider.frameCount {

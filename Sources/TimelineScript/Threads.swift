@@ -10,7 +10,8 @@ import Darwin
 /// at once, and returns their results in order once every thread has
 /// finished. Real threads rather than tasks: the cooperative pool has as
 /// many threads as cores (two here), and the tests that use this want more
-/// threads than that contending for one lock.
+/// threads than that contending for one lock; `timeline-demo bench share
+/// --threads N` wants its requests on threads it controls.
 public func onThreads<Result: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> Result) -> [Result] {
   let slots = (0..<count).map { _ in ThreadResult<Result>() }
   var threads: [pthread_t] = []

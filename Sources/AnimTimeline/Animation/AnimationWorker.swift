@@ -1,0 +1,242 @@
+/// One drawing of an animation: a format's drawer (its decoders and their
+/// scratch), a working canvas and the frame it shows. The shared state
+/// (``AnimationDecodingState``) keeps the workers not drawing now; a
+/// request takes one under the provider's lock, draws with it outside the
+/// lock, and gives it back, so threads asking for different frames draw
+/// in parallel, each on its own canvas.
+///
+/// Drawing is in place, on the working canvas. Moving on from the frame
+/// shown to the next applies the shown frame's disposal to its own
+/// rectangle (nothing, a clear, or putting back the pixels saved from under
+/// it) and draws the next frame's rectangle, so sequential playback costs
+/// the frames' rectangles, never the whole canvas. Whole canvases are
+/// copied only where a copy is the point: into the cache (a canvas stored
+/// for later seeks) and out of it (a seek that starts from a stored one).
+struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
+  /// The format's part: draws a frame's pixels.
+  var drawer: Drawer
+  /// The frame `canvas` shows, or -1 before any frame is drawn.
+  var cursor = -1
+  /// The composited canvas of frame `cursor`, `width * height * 4` bytes
+  /// (empty before any frame is drawn).
+  var canvas: [UInt8] = []
+  /// Whether frame `cursor` was drawn on a blank stand-in for a canvas that
+  /// was not known (allowed because the frame covers the whole canvas
+  /// opaquely): `canvas` is exact, but what disposal 3 would go back to,
+  /// and so `saved`, is not.
+  var drawnOnStandIn = false
+  /// When frame `cursor` restores the canvas after it:
+  /// the pixels under its clipped rectangle before it was drawn, row after
+  /// row. Sized once to the layout's `restoreByteCount`.
+  var saved: [UInt8] = []
+  /// The pixels drawn (frames' clipped rectangles) since the working
+  /// canvas last started from a blank or cached canvas, or was stored,
+  /// counted up to the layout's `sequentialCheckpointPixels`.
+  var pixelsSinceStart = 0
+  /// With a `maxPixelSize`: what downscales the canvas (its scratch is
+  /// the worker's own).
+  var downsampler: Downsampler?
+  /// What drawing showed about each frame drawn since the worker was
+  /// taken, for the shared state to record when it is given back. Its
+  /// capacity is kept from request to request.
+  var drawn: [DrawnFrame] = []
+
+  /// What drawing a frame showed.
+  struct DrawnFrame: Sendable {
+    /// The frame.
+    var position: Int
+    /// Whether all its pixels were decoded.
+    var complete: Bool
+    /// Whether it was decoded whole and overwrites every pixel.
+    var coversCanvas: Bool
+  }
+
+  /// What a frame is drawn over when drawing does not simply go on from
+  /// the frame before it.
+  enum Start: Sendable {
+    /// A canvas from the cache.
+    case cached([UInt8])
+    /// Transparent black: the true canvas, or a stand-in under a frame
+    /// that covers it.
+    case blank
+  }
+
+  /// A worker with no canvas yet, drawing with `drawer`.
+  init(drawer: Drawer, downsampler: Downsampler?) {
+    self.drawer = drawer
+    self.downsampler = downsampler
+  }
+
+  /// Makes `cursor == target`, with `canvas` its composited canvas:
+  /// drawing frame `startFrame` over `start` first, or, with no `start`,
+  /// going on from the frame shown (at most `target`). `store` offers a
+  /// canvas to the shared cache (under the lock: see ``advance(isReplay:in:store:)``)
+  /// and says whether it was kept.
+  ///
+  /// - Complexity: O(*r* × *a*) for *r* frames drawn and *a* pixels of
+  ///   their rectangles, plus O(*c*) for a canvas of *c* pixels when
+  ///   starting from a cached or blank canvas, and O(*c*) for each canvas
+  ///   stored.
+  mutating func render(
+    _ target: Int, from start: Start?, at startFrame: Int, in file: AnimationLayout,
+    store: (_ canvas: [UInt8], _ key: Int, _ isCheckpoint: Bool) -> Bool
+  ) {
+    if let start {
+      cursor = startFrame
+      pixelsSinceStart = 0
+      if case .blank = start {
+        drawnOnStandIn = !file.blankBefore[startFrame]
+      } else {
+        drawnOnStandIn = false
+      }
+      draw(startFrame, on: start, in: file)
+    }
+    // One step of sequential playback, or a replay toward a seek target.
+    let isReplay = start != nil || target - cursor > 1
+    while cursor < target {
+      advance(isReplay: isReplay, in: file, store: store)
+    }
+  }
+
+  /// Applies frame `cursor`'s disposal to the canvas, offers the result to
+  /// the cache when it should be kept, and draws the next frame on it.
+  ///
+  /// A replay toward a seek target offers every canvas on its way (the
+  /// cache keeps the checkpoints, and the others while they fit without
+  /// evicting: ``AnimationCanvasCache/insert(copying:for:isCheckpoint:)``).
+  /// Sequential playback (not `isReplay`) offers a checkpoint only once it
+  /// has drawn the layout's `sequentialCheckpointPixels` since its last
+  /// start, and no other canvas: each would cost a canvas copy, and while
+  /// the cache grows fresh pages, more than drawing several frames.
+  private mutating func advance(
+    isReplay: Bool, in file: AnimationLayout, store: (_ canvas: [UInt8], _ key: Int, _ isCheckpoint: Bool) -> Bool
+  ) {
+    // A replay draws frames no request asked for yet: their composited
+    // canvases are kept too (while they fit without evicting), so that a
+    // later request for one decodes nothing.
+    if isReplay, file.keepsFrames {
+      _ = store(canvas, AnimationDecodingState<Drawer>.outputKey(cursor, in: file), false)
+    }
+    let frame = file.frames[cursor]
+    let width = file.canvasWidth
+    let height = file.canvasHeight
+    switch frame.disposal {
+    case .keep:
+      break
+    case .clearRectangle:
+      AnimationCanvas.clear(frame.rectangle, width: width, height: height, canvas: &canvas)
+    case .restorePrevious:
+      #if ANIMTIMELINE_INTERNAL_CHECKS
+      precondition(!drawnOnStandIn, "restored the canvas from under a frame drawn on a stand-in")
+      #endif
+      AnimationCanvas.restore(frame.rectangle, width: width, height: height, from: saved, canvas: &canvas)
+    }
+    cursor += 1
+    drawnOnStandIn = false
+    let isCheckpoint = cursor % file.checkpointStride == 0
+    if file.blankBefore[cursor] {
+      pixelsSinceStart = 0
+    } else if isReplay || (isCheckpoint && pixelsSinceStart >= file.sequentialCheckpointPixels) {
+      if store(canvas, cursor, isCheckpoint) { pixelsSinceStart = 0 }
+    }
+    draw(cursor, on: nil, in: file)
+  }
+
+  /// Draws frame `position` over `start` (`nil`: the canvas as it is),
+  /// saving the pixels under its rectangle first when its disposal will
+  /// restore them, and records what the drawing showed about the frame.
+  private mutating func draw(_ position: Int, on start: Start?, in file: AnimationLayout) {
+    let frame = file.frames[position]
+    let byteCount = file.canvasByteCount
+    let width = file.canvasWidth
+    let height = file.canvasHeight
+    let restores = frame.disposal == .restorePrevious
+    if restores, saved.count < file.restoreByteCount {
+      saved = [UInt8](repeating: 0, count: file.restoreByteCount)  // once per worker
+    }
+    // Out of `self` while the drawer (part of `self`) draws.
+    var canvas = self.canvas
+    self.canvas = []
+    var saved = self.saved
+    self.saved = []
+    let complete = drawer.draw(position, canvas: &canvas) { canvas, overwritten in
+      // A frame that overwrites every pixel needs no canvas below, unless
+      // its disposal will go back to it.
+      // bench decode (harvesters.gif, noise 500x500): skipping the blank
+      // or the cached canvas below a covering frame.
+      let needsBelow = !overwritten || restores
+      switch start {
+      case nil:
+        break
+      case let .cached(pixels):
+        if needsBelow {
+          Self.copy(pixels, into: &canvas)
+        } else if canvas.count != byteCount {
+          canvas = [UInt8](repeating: 0, count: byteCount)
+        }
+      case .blank:
+        if needsBelow {
+          Self.resetToBlank(&canvas, byteCount: byteCount)
+        } else if canvas.count != byteCount {
+          canvas = [UInt8](repeating: 0, count: byteCount)
+        }
+      }
+      if restores {
+        AnimationCanvas.save(frame.rectangle, width: width, height: height, canvas: canvas, into: &saved)
+      }
+    }
+    self.canvas = canvas
+    self.saved = saved
+    drawn.append(DrawnFrame(position: position, complete: complete, coversCanvas: complete && drawer.overwritesCanvas(position)))
+    // Counted up to the threshold only: bounded whatever the frame count.
+    if pixelsSinceStart < file.sequentialCheckpointPixels {
+      let visible = frame.rectangle.clipped(toWidth: width, height: height)
+      pixelsSinceStart += visible.width * visible.height
+    }
+  }
+
+  /// The working canvas downscaled to the layout's frame size.
+  ///
+  /// - Complexity: O(*c*) for a canvas of *c* pixels.
+  mutating func downscaled() -> [UInt8] {
+    guard var downsampler else { return canvas }
+    self.downsampler = nil
+    defer { self.downsampler = downsampler }
+    let size = downsampler.targetSize
+    return [UInt8](unsafeUninitializedCapacity: size.width * size.height * 4) { target, initialized in
+      canvas.withUnsafeBufferPointer { source in downsampler.resampleUnchecked(source, into: target) }
+      initialized = target.count
+    }
+  }
+
+  /// Makes `canvas` `byteCount` transparent black bytes, reusing its
+  /// storage.
+  ///
+  /// Writing in place makes the storage unique first: free when nobody
+  /// else holds it, one extra copy when a caller still holds the frame.
+  private static func resetToBlank(_ canvas: inout [UInt8], byteCount: Int) {
+    if canvas.count != byteCount {
+      canvas = [UInt8](repeating: 0, count: byteCount)
+    } else {
+      canvas.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+  }
+
+  /// Copies `source` into `destination`, reusing its storage (as
+  /// ``resetToBlank(_:byteCount:)``).
+  private static func copy(_ source: [UInt8], into destination: inout [UInt8]) {
+    if destination.count != source.count {
+      destination = [UInt8](unsafeUninitializedCapacity: source.count) { target, initialized in
+        source.withUnsafeBufferPointer { from in _ = target.initialize(fromContentsOf: from) }
+        initialized = source.count
+      }
+    } else {
+      destination.withUnsafeMutableBufferPointer { target in
+        source.withUnsafeBufferPointer { from in
+          // Safe: equal counts, checked above.
+          _ = target.update(fromContentsOf: from)
+        }
+      }
+    }
+  }
+}

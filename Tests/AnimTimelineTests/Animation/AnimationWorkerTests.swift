@@ -1,0 +1,68 @@
+import TimelineScript
+import Testing
+@testable import AnimTimeline
+
+/// The workers of the engine: requests drawn at the same time take
+/// different workers (so they draw outside the lock, in parallel), each
+/// gives the pixels of sequential drawing, and the idle workers kept are
+/// bounded. The interleavings are made by hand here, one plan after
+/// another, so that the test does not depend on thread timing.
+@Suite struct AnimationWorkerTests {
+  /// Plans a request for each of `targets` before any is drawn (as
+  /// threads arriving together would), then draws and finishes them in
+  /// reverse order; returns the pixels of each.
+  static func drawTogether(_ targets: [Int], on renderer: AnimationRenderer<GIFFrameDrawer>) -> [[UInt8]] {
+    let layout = renderer.layout
+    let plans = renderer.state.withLock { state in targets.map { state.plan($0, in: layout) } }
+    var outputs = [[UInt8]](repeating: [], count: targets.count)
+    for (slot, plan) in plans.enumerated().reversed() {
+      switch plan {
+      case let .ready(pixels):
+        outputs[slot] = pixels
+      case .draw(var worker, let start, let startFrame):
+        worker.render(targets[slot], from: start, at: startFrame, in: layout) { canvas, key, isCheckpoint in
+          renderer.state.withLock { $0.store(canvas, for: key, isCheckpoint: isCheckpoint) }
+        }
+        let canvas = worker.canvas
+        outputs[slot] = renderer.state.withLock { $0.finish(worker, drawing: targets[slot], output: canvas, in: layout) }
+      }
+    }
+    return outputs
+  }
+
+  @Test func requestsDrawnTogetherTakeTheirOwnWorkers() throws {
+    let bytes = GIFSharingTests.animation()
+    let (_, sequential) = try decodeAll(bytes)
+    let provider = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: 0))
+    let renderer = provider.renderer
+    #expect(renderer.state.withLock { $0.idle.count } == 1)
+    let targets = [7, 30, 12]
+    let outputs = Self.drawTogether(targets, on: renderer)
+    for (slot, target) in targets.enumerated() {
+      #expect(outputs[slot] == sequential[target].pixels, "frame \(target)")
+    }
+    // Three requests at once: three workers, each now showing its frame.
+    let cursors = renderer.state.withLock { $0.idle.map(\.cursor) }
+    #expect(cursors.sorted() == targets.sorted())
+    #expect(provider.statistics.frameDecodes >= targets.count)
+    // The next frame of one goes on from that worker: one decode.
+    let before = provider.statistics.frameDecodes
+    #expect(try provider.frame(at: 31) == sequential[31])
+    #expect(provider.statistics.frameDecodes == before + 1)
+    provider._checkInvariants()
+  }
+
+  @Test func atMostFourIdleWorkersAreKept() throws {
+    let bytes = GIFSharingTests.animation()
+    let (_, sequential) = try decodeAll(bytes)
+    let provider = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: 0))
+    let targets = [3, 9, 17, 25, 33, 41, 49]
+    let outputs = Self.drawTogether(targets, on: provider.renderer)
+    for (slot, target) in targets.enumerated() {
+      #expect(outputs[slot] == sequential[target].pixels, "frame \(target)")
+    }
+    let idle = provider.renderer.state.withLock { $0.idle.count }
+    #expect(idle == AnimationDecodingState<GIFFrameDrawer>.idleWorkerLimit)
+    provider._checkInvariants()
+  }
+}
