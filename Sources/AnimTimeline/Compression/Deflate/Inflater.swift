@@ -229,15 +229,8 @@ struct Inflater {
 
   private mutating func fixedTables() throws(PNGError) {
     if tables.holdsFixedCodes { return }
-    tables.lengths.withUnsafeMutableBufferPointer { lengths in
-      for symbol in 0..<288 { lengths[symbol] = symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8 }
-      _ = tables.literals.build(
-        UnsafeBufferPointer(rebasing: lengths[0..<288]), alphabet: .literalLength, completeness: .lenient)
-      // 32 five-bit codes; 30 and 31 are never valid (invalid entries).
-      for symbol in 0..<32 { lengths[symbol] = 5 }
-      _ = tables.distances.build(
-        UnsafeBufferPointer(rebasing: lengths[0..<32]), alphabet: .distance, completeness: .complete)
-    }
+    tables.literals.copyRoot(of: InflateTable.fixedLiterals)
+    tables.distances.copyRoot(of: InflateTable.fixedDistances)
     tables.holdsFixedCodes = true
   }
 
