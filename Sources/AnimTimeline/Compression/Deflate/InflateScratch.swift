@@ -1,6 +1,6 @@
 /// The code tables and code-length buffers of ``Inflater``, kept by a
 /// caller between streams so that inflating allocates nothing once they
-/// exist (about 7 KiB).
+/// exist (about 16 KiB).
 struct InflateScratch {
   /// The literal/length code.
   var literals: InflateTable
@@ -12,12 +12,20 @@ struct InflateScratch {
   var lengths: [UInt8]
   /// The code lengths of the code-length code.
   var lengthsOfCodeLengths: [UInt8]
+  /// Whether `literals` and `distances` hold the fixed codes (then a
+  /// fixed block does not build them again).
+  var holdsFixedCodes = false
 
   /// Tables and buffers of their working sizes.
   init() {
-    literals = InflateTable()
-    distances = InflateTable()
-    codeLengthTable = InflateTable()
+    // Root tables of 10 and 8 bits: a literal or length and a distance
+    // in one lookup each, but for codes longer than that. The subtables
+    // of any deflate code fit in the room given (the published bounds for
+    // these root sizes: 1,334 entries in all for literals and lengths,
+    // 402 for distances; a table that needed more would grow once).
+    literals = InflateTable(rootBits: 10, subtableRoom: 1024)
+    distances = InflateTable(rootBits: 8, subtableRoom: 256)
+    codeLengthTable = InflateTable(rootBits: 7, subtableRoom: 0)
     lengths = [UInt8](repeating: 0, count: 320)
     lengthsOfCodeLengths = [UInt8](repeating: 0, count: 19)
   }

@@ -1,23 +1,62 @@
-/// A prefix code read from code lengths, for decoding: a 2^10-entry table
-/// for codes up to 10 bits, and the canonical counts and sorted symbols
-/// for the rare longer codes (decoded bit by bit).
+/// A prefix code read from code lengths, for decoding with one lookup per
+/// symbol: a root table indexed by the next ``rootBits`` stream bits, and
+/// for codes longer than that, subtables indexed by the bits after them
+/// (a root entry then links to its subtable).
+///
+/// Each entry (32 bits) says everything the decoder needs:
+/// - bits 0...7: the bits to consume, the code's length plus the extra
+///   bits of a length or distance symbol (in a link: ``rootBits``);
+/// - bits 8...11: the code's length (in a link: the subtable's index bits);
+/// - bits 12...15: flags (``literalFlag``, ``linkFlag``, ``endFlag``,
+///   ``invalidFlag``; none for a length or a distance);
+/// - bits 16...31: the value: a literal byte, a code-length symbol, the
+///   base of a length or distance (its extra bits are added: they follow
+///   the code), or a link's subtable offset.
+///
+/// So for any entry that is not a link or invalid, the decoded value is
+/// `entry >> 16 + (next (bits 0...7) bits) >> (bits 8...11)`, and the
+/// bits 0...7 are consumed.
 struct InflateTable {
-  /// Bits looked up at once.
-  static let fastBits = 10
-  /// `fast[bits]`: `symbol << 4 | length` of the code that `bits` (next
-  /// stream bits, first in the lowest bit) start with, or 0 if that code
-  /// is longer than ``fastBits`` or unused.
-  var fast: [UInt16]
+  /// A literal byte (or, in the code-length code, any symbol).
+  static let literalFlag: UInt32 = 0x8000
+  /// A link to a subtable.
+  static let linkFlag: UInt32 = 0x4000
+  /// The end-of-block symbol.
+  static let endFlag: UInt32 = 0x2000
+  /// No code, or a symbol that is never valid (literal/length 286 and
+  /// 287, distances 30 and 31).
+  static let invalidFlag: UInt32 = 0x1000
+
+  /// What the symbols of a code mean.
+  enum Alphabet {
+    /// Literals, end of block, lengths (RFC 1951's 0...287).
+    case literalLength
+    /// Distances (0...31).
+    case distance
+    /// Code lengths (0...18): every symbol is its own value.
+    case codeLength
+  }
+
+  /// The root table's index bits.
+  let rootBits: Int
+  /// The root table (`1 << rootBits` entries), then the subtables.
+  private(set) var entries: [UInt32]
   /// How many codes have each length 0...15.
-  var counts: [UInt16]
+  private var counts: [UInt16]
   /// The symbols ordered by code.
-  var symbols: [UInt16]
+  private var symbols: [UInt16]
   /// Offsets of each length's first symbol in `symbols`.
   private var offsets: [UInt16]
 
-  /// Tables of their working sizes.
-  init() {
-    fast = [UInt16](repeating: 0, count: 1 << InflateTable.fastBits)
+  /// Tables of their working sizes for codes that look up `rootBits` bits
+  /// at once, with room for `subtableRoom` subtable entries.
+  ///
+  /// ``build(_:alphabet:completeness:)`` grows `entries` if the subtables
+  /// need more room (never for a deflate code with the room that
+  /// ``InflateScratch`` reserves).
+  init(rootBits: Int, subtableRoom: Int) {
+    self.rootBits = rootBits
+    entries = [UInt32](repeating: InflateTable.invalidFlag, count: (1 << rootBits) + subtableRoom)
     counts = [UInt16](repeating: 0, count: 16)
     symbols = [UInt16](repeating: 0, count: 288)
     offsets = [UInt16](repeating: 0, count: 16)
@@ -26,7 +65,8 @@ struct InflateTable {
   /// Empty tables (no allocation), only a placeholder for
   /// ``InflateScratch/take()``: building them is not allowed.
   init(placeholder: Void) {
-    fast = []
+    rootBits = 0
+    entries = []
     counts = []
     symbols = []
     offsets = []
@@ -41,14 +81,45 @@ struct InflateTable {
     case complete
   }
 
-  /// Builds the tables for `lengths`. Returns false if the lengths do
-  /// not form a prefix code (over-subscribed, or incomplete where
-  /// `completeness` forbids it).
+  /// The entry for `symbol` with a code of `length` bits.
+  @inline(__always)
+  private static func entry(_ symbol: Int, length: Int, alphabet: Alphabet) -> UInt32 {
+    let codeBits = UInt32(length) << 8 | UInt32(length)
+    switch alphabet {
+    case .codeLength:
+      return UInt32(symbol) << 16 | literalFlag | codeBits
+    case .literalLength:
+      if symbol < 256 { return UInt32(symbol) << 16 | literalFlag | codeBits }
+      if symbol == DeflateTables.endOfBlock { return endFlag | codeBits }
+      let code = symbol - 257
+      if code >= 29 { return invalidFlag | codeBits }
+      return UInt32(DeflateTables.lengthBase[code]) << 16 | (codeBits + UInt32(DeflateTables.lengthExtraBits[code]))
+    case .distance:
+      if symbol >= 30 { return invalidFlag | codeBits }
+      return UInt32(DeflateTables.distanceBase[symbol]) << 16 | (codeBits + UInt32(DeflateTables.distanceExtraBits[symbol]))
+    }
+  }
+
+  /// The low `count` bits of `code` in reverse order.
+  @inline(__always)
+  private static func reversed(_ code: Int, _ count: Int) -> Int {
+    var value = UInt16(truncatingIfNeeded: code)
+    value = (value & 0x5555) << 1 | (value >> 1) & 0x5555
+    value = (value & 0x3333) << 2 | (value >> 2) & 0x3333
+    value = (value & 0x0F0F) << 4 | (value >> 4) & 0x0F0F
+    value = value << 8 | value >> 8
+    return Int(value >> UInt16(16 - count))
+  }
+
+  /// Builds the tables for `lengths`, the code lengths of `alphabet`'s
+  /// symbols 0, 1, .... Returns false if the lengths do not form a prefix
+  /// code (over-subscribed, or incomplete where `completeness` forbids
+  /// it).
   ///
-  /// - Complexity: O(*n* + 2^10).
-  mutating func build(_ lengths: UnsafeBufferPointer<UInt8>, completeness: Completeness) -> Bool {
+  /// - Complexity: O(*n* + 2^``rootBits``) and the subtables' size.
+  mutating func build(_ lengths: UnsafeBufferPointer<UInt8>, alphabet: Alphabet, completeness: Completeness) -> Bool {
     for length in 0..<16 { counts[length] = 0 }
-    for length in lengths { counts[Int(length)] += 1 }
+    for length in lengths { counts[Int(length & 15)] += 1 }
     counts[0] = 0
     var left = 1
     var maxLength = 0
@@ -64,29 +135,124 @@ struct InflateTable {
     }
     offsets[1] = 0
     for length in 1..<15 { offsets[length + 1] = offsets[length] + counts[length] }
-    for symbol in 0..<lengths.count where lengths[symbol] != 0 {
-      let length = Int(lengths[symbol])
+    for symbol in 0..<lengths.count where lengths[symbol] & 15 != 0 {
+      let length = Int(lengths[symbol] & 15)
       symbols[Int(offsets[length])] = UInt16(symbol)
       offsets[length] += 1
     }
-    // Fast entries: walk the codes in canonical order.
-    for index in 0..<fast.count { fast[index] = 0 }
-    var code = 0
-    var index = 0
-    for length in 1...InflateTable.fastBits {
-      for _ in 0..<Int(counts[length]) {
-        let symbol = symbols[index]
-        var reversed = Int(HuffmanCode.reverse(UInt16(code), length))
-        let entry = symbol << 4 | UInt16(length)
-        while reversed < fast.count {
-          fast[reversed] = entry
-          reversed += 1 << length
-        }
-        code += 1
-        index += 1
-      }
-      code <<= 1
+    if !fill(alphabet: alphabet, maxLength: maxLength, complete: left == 0) {
+      // More subtables than the room reserved (not for a deflate code
+      // with the scratch's root sizes): room for one subtable of the
+      // longest codes per symbol.
+      let most = (1 << rootBits) + symbols.count << max(0, 15 - rootBits)
+      entries.append(contentsOf: repeatElement(InflateTable.invalidFlag, count: max(0, most - entries.count)))
+      _ = fill(alphabet: alphabet, maxLength: maxLength, complete: left == 0)
     }
     return true
+  }
+
+  /// Writes the entries of the code whose `counts` and sorted `symbols`
+  /// are ready; false if the subtables need more room than `entries` has.
+  // unsafe: built for every dynamic block; with array stores the builds
+  // were 41 % of `bench decode` on a 21x9 image (still__pal8.png).
+  private mutating func fill(alphabet: Alphabet, maxLength: Int, complete: Bool) -> Bool {
+    let rootBits = self.rootBits
+    let rootSize = 1 << rootBits
+    return counts.withUnsafeBufferPointer { counts in
+      symbols.withUnsafeBufferPointer { symbols in
+        entries.withUnsafeMutableBufferPointer { entries in
+          if !complete {
+            // Only codes of at most one bit are incomplete: the root
+            // table holds them all, and its other entries are no code.
+            for index in 0..<rootSize { entries[index] = InflateTable.invalidFlag }
+          }
+          // Walk the codes in canonical order (`code`: the code's bits,
+          // first bit highest). A complete code fills every root entry:
+          // with a short code, or with a link for the codes longer than
+          // the root.
+          var code = 0
+          var index = 0
+          var subtableEnd = rootSize  // the next free entry after the subtables
+          var linkPrefix = -1  // the root index of the current subtable
+          var subtableStart = 0
+          var subtableBits = 0
+          for length in 1...max(1, maxLength) {
+            let count = Int(counts[length])
+            for number in 0..<count {
+              let entry = InflateTable.entry(Int(symbols[index]), length: length, alphabet: alphabet)
+              let streamBits = InflateTable.reversed(code, length)  // first bit lowest
+              if length <= rootBits {
+                var slot = streamBits
+                while slot < rootSize {
+                  entries[slot] = entry
+                  slot &+= 1 << length
+                }
+              } else {
+                let prefix = streamBits & (rootSize - 1)
+                if prefix != linkPrefix {
+                  // A new subtable: as many index bits as it takes for
+                  // the codes from this one on to fill the prefix's code
+                  // space (the codes sharing a prefix are consecutive).
+                  var bits = length - rootBits
+                  var room = (1 << bits) - (count - number)
+                  var deeper = length
+                  while room > 0 && deeper < maxLength {
+                    deeper += 1
+                    bits += 1
+                    room = room << 1 - Int(counts[deeper])
+                  }
+                  subtableStart = subtableEnd
+                  subtableBits = bits
+                  subtableEnd += 1 << bits
+                  if subtableEnd > entries.count { return false }
+                  linkPrefix = prefix
+                  entries[prefix] =
+                    UInt32(subtableStart) << 16 | InflateTable.linkFlag | UInt32(bits) << 8 | UInt32(rootBits)
+                }
+                var slot = subtableStart + streamBits >> rootBits
+                let end = subtableStart + 1 << subtableBits
+                while slot < end {
+                  entries[slot] = entry
+                  slot &+= 1 << (length - rootBits)
+                }
+              }
+              code += 1
+              index += 1
+            }
+            code <<= 1
+          }
+          return true
+        }
+      }
+    }
+  }
+
+  /// The fixed literal/length code's table (RFC 1951, section 3.2.6),
+  /// built once; its codes fit the root table.
+  static let fixedLiterals: InflateTable = {
+    var table = InflateTable(rootBits: 10, subtableRoom: 0)
+    let lengths = (0..<288).map { UInt8($0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8) }
+    _ = lengths.withUnsafeBufferPointer { table.build($0, alphabet: .literalLength, completeness: .lenient) }
+    return table
+  }()
+
+  /// The fixed distance code's table: 32 five-bit codes, 30 and 31
+  /// invalid.
+  static let fixedDistances: InflateTable = {
+    var table = InflateTable(rootBits: 8, subtableRoom: 0)
+    let lengths = [UInt8](repeating: 5, count: 32)
+    _ = lengths.withUnsafeBufferPointer { table.build($0, alphabet: .distance, completeness: .complete) }
+    return table
+  }()
+
+  /// Copies the root table of `other` (same ``rootBits``, no subtables).
+  mutating func copyRoot(of other: InflateTable) {
+    let count = 1 << rootBits
+    precondition(other.rootBits == rootBits && other.entries.count >= count && entries.count >= count)
+    entries.withUnsafeMutableBufferPointer { target in
+      other.entries.withUnsafeBufferPointer { source in
+        target.baseAddress!.update(from: source.baseAddress!, count: count)
+      }
+    }
   }
 }

@@ -2,7 +2,8 @@
 /// 8-bit RGBA pixels with straight alpha.
 struct PNGRowExpander {
   let header: PNGHeader
-  /// 256 RGBA entries (indexed images), or empty.
+  /// 256 RGBA entries (indexed images), or empty (then an indexed row is
+  /// not written).
   let palette: UnsafeBufferPointer<UInt8>
   /// The `tRNS` colour key at the image's bit depth (grey: three equal
   /// values), or nil.
@@ -57,23 +58,34 @@ struct PNGRowExpander {
           out += pixelStride
         }
       } else {
+        // One 32-bit store a pixel; a key that cannot match (none, or out
+        // of range) is all ones.
+        let keyWord =
+          colorKey == nil || key.0 & ~0xFF != 0 || key.1 & ~0xFF != 0 || key.2 & ~0xFF != 0
+          ? UInt32.max : UInt32(key.0 | key.1 << 8 | key.2 << 16)
+        let target = UnsafeMutableRawPointer(out)
         for x in 0..<pixels {
-          let p = row + 3 * x
-          out[0] = p[0]
-          out[1] = p[1]
-          out[2] = p[2]
-          out[3] = Int(p[0]) == key.0 && Int(p[1]) == key.1 && Int(p[2]) == key.2 ? 0 : 255
-          out += pixelStride
+          let p = row + 3 &* x
+          let rgb = UInt32(p[0]) | UInt32(p[1]) &<< 8 | UInt32(p[2]) &<< 16
+          target.storeBytes(
+            of: UInt32(littleEndian: rgb == keyWord ? rgb : rgb | 0xFF00_0000), toByteOffset: x &* pixelStride,
+            as: UInt32.self)
         }
       }
     case .indexed:
-      for x in 0..<pixels {
-        let entry = PNGRowExpander.sample(row, x, depth) * 4
-        out[0] = palette[entry]
-        out[1] = palette[entry + 1]
-        out[2] = palette[entry + 2]
-        out[3] = palette[entry + 3]
-        out += pixelStride
+      // One 32-bit load and store a pixel; every index has an entry.
+      guard palette.count >= 1024, let entries = UnsafeRawPointer(palette.baseAddress) else { return }
+      let target = UnsafeMutableRawPointer(out)
+      if depth == 8 {
+        for x in 0..<pixels {
+          let entry = entries.loadUnaligned(fromByteOffset: Int(row[x]) &* 4, as: UInt32.self)
+          target.storeBytes(of: entry, toByteOffset: x &* pixelStride, as: UInt32.self)
+        }
+      } else {
+        for x in 0..<pixels {
+          let entry = entries.loadUnaligned(fromByteOffset: PNGRowExpander.sample(row, x, depth) &* 4, as: UInt32.self)
+          target.storeBytes(of: entry, toByteOffset: x &* pixelStride, as: UInt32.self)
+        }
       }
     case .greyAlpha:
       let size = depth / 8 * 2
@@ -88,8 +100,18 @@ struct PNGRowExpander {
       }
     case .rgba:
       let step = depth / 8
-      if step == 1 && pixelStride == 4 {
-        out.update(from: row, count: 4 * pixels)
+      if step == 1 {
+        if pixelStride == 4 {
+          out.update(from: row, count: 4 * pixels)
+        } else {
+          let source = UnsafeRawPointer(row)
+          let target = UnsafeMutableRawPointer(out)
+          for x in 0..<pixels {
+            target.storeBytes(
+              of: source.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self), toByteOffset: x &* pixelStride,
+              as: UInt32.self)
+          }
+        }
         return
       }
       for x in 0..<pixels {
