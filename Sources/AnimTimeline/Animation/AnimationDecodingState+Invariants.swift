@@ -38,7 +38,7 @@ extension AnimationDecodingState {
     precondition(file.checkpointStride >= 1, "checkpoint stride below 1")
     let capacity = cache.budget / (canvasBytes + AnimationCanvasCache.entryOverhead)
     if capacity > 0 {
-      precondition((count - 1) / file.checkpointStride + 1 <= capacity, "the checkpoints alone overflow the budget")
+      precondition(file.checkpointCount <= capacity, "the checkpoints alone overflow the budget")
     }
     cache._checkInvariants(canvasByteCount: canvasBytes)
     if let smallFrames {
@@ -62,7 +62,7 @@ extension AnimationDecodingState {
       }
       precondition(key >= 1, "a cached canvas for no frame after the first")
       precondition(!file.blankBefore[key], "a cached canvas for a frame known to start blank")
-      precondition(entry.isCheckpoint == (key % file.checkpointStride == 0), "a checkpoint flag off the stride")
+      precondition(entry.isCheckpoint == file.isCheckpoint(key), "a checkpoint flag off the stride")
       if coversCanvas[key] { checkCovers(key, in: file) }
     }
     #endif

@@ -133,7 +133,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
     }
     cursor += 1
     drawnOnStandIn = false
-    let isCheckpoint = cursor % file.checkpointStride == 0
+    let isCheckpoint = file.isCheckpoint(cursor)
     if file.blankBefore[cursor] {
       pixelsSinceStart = 0
     } else if isReplay || (isCheckpoint && pixelsSinceStart >= file.sequentialCheckpointPixels) {
