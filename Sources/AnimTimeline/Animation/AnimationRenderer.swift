@@ -131,7 +131,7 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
     if layout.keepsFrames || layout.downsampler != nil { return playThrough() }
     return state.withLock { state in
       // Opening: no other thread has the provider yet.
-      guard var worker = state.idle.popLast() else { return nil }
+      var worker = state.idle.popLast() ?? AnimationWorker(drawer: state.prototype, downsampler: layout.downsampler)
       defer { state.idle.append(worker) }
       for position in layout.frames.indices {
         guard worker.drawer.check(position) else {

@@ -219,7 +219,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
       for next in frames.dropFirst() where next.differingRectangle(from: previous.canvasAfter) != nil {
         let opaque = GIFEncoder.classify(next).isOpaque
         guard let (disposal, chosen) = GIFEncoder.bestDisposal(
-          after: previous, next: next, nextIsOpaque: opaque, palette: palette, delay: 2)
+          after: previous, next: next, nextIsOpaque: opaque, palette: palette, delay: 2, keepsOnly: false)
         else { break }
         var cleared = previous.canvasAfter
         for y in previous.rectangle.y..<previous.rectangle.y + previous.rectangle.height {

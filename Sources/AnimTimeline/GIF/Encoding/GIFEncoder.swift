@@ -491,7 +491,7 @@ public enum GIFEncoder {
   /// - Complexity: O(*p*) a candidate, plus its encoding.
   static func bestDisposal(
     after frame: GIFEncodedFrame, next: RGBAImage, nextIsOpaque opaque: Bool, palette: GIFPalette?, delay: Int,
-    keepsOnly: Bool = false
+    keepsOnly: Bool
   ) -> (Int, GIFEncodedFrame)? {
     // Drawing can turn no pixel transparent, so only a next frame with
     // transparent pixels needs a check, and only it can need a clear: over
