@@ -1,11 +1,14 @@
 /// What a format contributes to the animation engine: drawing one frame's
-/// pixels onto the canvas. The engine (``AnimationDecodingState``) does
-/// the rest: disposal, the saved rectangle of a restoring frame, the
-/// order of drawing, keyframes, the cache and downscaled output.
+/// pixels onto the canvas. The engine (``AnimationDecodingState``,
+/// ``AnimationWorker``) does the rest: disposal, the saved rectangle of a
+/// restoring frame, the order of drawing, keyframes, the cache and
+/// downscaled output.
 ///
 /// A drawer holds the file's bytes and its container index (immutable),
 /// and its decoders' scratch buffers, reused from frame to frame; the
-/// engine keeps one per provider behind the provider's lock.
+/// engine keeps one per worker (a copy of the opening's for each thread
+/// drawing at once), used outside the provider's lock by one thread at a
+/// time.
 protocol AnimationFrameDrawer: Sendable {
   /// Draws frame `position` onto `canvas` and returns whether all its
   /// pixels were decoded.

@@ -13,15 +13,17 @@
 ///
 /// **Sharing.** One provider serves any number of timelines on any number
 /// of threads. The file's bytes and what opening learnt are immutable; the
-/// decoding state (the working canvas, the canvas cache, the decoders) lives
-/// in one object that every copy of the provider shares, behind a lock. So a
-/// copy costs a few references, all copies draw from one cache under one
-/// ``GIFOptions/cacheByteBudget``, and requests from several threads are
-/// served one at a time.
+/// decoding state (the canvas cache, what decoding learnt, the idle
+/// workers: a working canvas and decoders each) lives in one object that
+/// every copy of the provider shares, behind a lock. So a copy costs a few
+/// references, all copies draw from one cache under one
+/// ``GIFOptions/cacheByteBudget``, and requests from several threads draw
+/// in parallel, each with its own worker, outside the lock.
 ///
-/// Memory: the file bytes, per-frame metadata, one working canvas (plus,
-/// for files that use disposal 3, the pixels under the largest such frame)
-/// and a canvas cache bounded by ``GIFOptions/cacheByteBudget``.
+/// Memory: the file bytes, per-frame metadata, a working canvas per
+/// worker (one per thread drawing at once, at most 4 kept; plus, for files
+/// that use disposal 3, the pixels under the largest such frame) and a
+/// canvas cache bounded by ``GIFOptions/cacheByteBudget``.
 ///
 /// The provider is the GIF façade over the format-independent animation
 /// engine (`Sources/AnimTimeline/Animation`, `Docs/AnimationEngine.md`):
