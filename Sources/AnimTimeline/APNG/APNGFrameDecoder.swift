@@ -4,16 +4,19 @@
 struct APNGFrameDecoder {
   /// The image data decoder and its scratch buffers.
   private var data = PNGImageDataDecoder()
-  /// The frame whose inflated rows, not yet unfiltered, `data` holds: the
-  /// last one opening checked; `nil` once any frame has been expanded.
+  /// The frame whose inflated rows, not yet unfiltered, `data` holds, their
+  /// length and filter types checked: the default image the index builder
+  /// checked, or the last frame ``check(frame:of:bytes:)`` checked; `nil`
+  /// once any frame has been expanded.
   private var inflatedFrame: Int?
 
   /// Makes a decoder with empty scratch buffers.
   init() {}
 
-  /// Takes over the scratch of the decoder that opening checked the
-  /// frames with, holding the inflated rows of frame `inflatedFrame`
-  /// (`nil`: none), so that decoding that frame first inflates nothing.
+  /// Takes over the scratch of the decoder that the index builder checked
+  /// the default image with, holding the inflated (and checked) rows of
+  /// frame `inflatedFrame` (`nil`: none), so that checking or decoding
+  /// that frame first inflates nothing.
   // Benchmarks/png_vs_libpng.sh: a still PNG was inflated at opening, to
   // check it, and again for its one frame.
   init(taking data: PNGImageDataDecoder, inflatedFrame: Int?) {
@@ -27,13 +30,13 @@ struct APNGFrameDecoder {
   /// the `tRNS` colour key masked to the bit depth, palette indices past
   /// `PLTE`'s end opaque black.
   ///
-  /// Given the bytes `index` was read from, this never throws: opening
-  /// checked every frame's data. (The error remains for other bytes.)
+  /// Given the bytes `index` was read from, this throws only for a frame
+  /// that ``check(frame:of:bytes:)`` would reject: opening checks (or
+  /// draws) every frame before the provider keeps it.
   ///
   /// - Precondition: `frame` is an index of `index.frames` and `pixels`
   ///   holds at least the frame's `width * height * 4` bytes.
-  /// - Throws: ``PNGError`` when `bytes` is not the file `index` was read
-  ///   from and the frame's data does not decode.
+  /// - Throws: ``PNGError`` when the frame's data does not decode.
   /// - Complexity: O(*n* + *m*) for *n* compressed and *m* decompressed
   ///   bytes of the frame.
   mutating func decode(
@@ -42,15 +45,54 @@ struct APNGFrameDecoder {
     precondition(index.frames.indices.contains(frame), "frame index out of range")
     let info = index.frames[frame]
     precondition(pixels.count >= info.width * info.height * 4, "pixel buffer too small for the frame")
-    for segment in info.segments where segment.lowerBound < 0 || segment.upperBound > bytes.count {
-      throw .truncatedImageData(offset: bytes.count)
-    }
+    try checkSegments(info, bytes: bytes)
     let frameHeader = info.imageHeader(index.header)
     // Expanding unfilters the rows in place: they serve once.
-    if inflatedFrame != frame { try data.inflate(bytes, segments: info.segments, header: frameHeader) }
+    if inflatedFrame != frame {
+      inflatedFrame = nil
+      try data.inflate(bytes, segments: info.segments, header: frameHeader)
+    }
     inflatedFrame = nil
     try index.palette.withUnsafeBufferPointer { (palette) throws(PNGError) in
       try data.expand(header: frameHeader, palette: palette, colorKey: index.colorKey, into: pixels)
     }
   }
+
+  /// Checks frame `frame` of `index` as decoding it would, without
+  /// expanding a pixel: inflates its data (exactly the filtered rows of
+  /// an image of the frame's size) and checks every row's filter type.
+  /// The rows stay inflated, so that decoding this frame next inflates
+  /// nothing; a frame whose rows are already held (checked) is not
+  /// inflated again.
+  ///
+  /// - Precondition: `frame` is an index of `index.frames`.
+  /// - Throws: ``PNGError`` exactly when ``decode(frame:of:bytes:into:)``
+  ///   would.
+  /// - Complexity: O(*n* + *m*) for *n* compressed and *m* decompressed
+  ///   bytes of the frame.
+  mutating func check(frame: Int, of index: APNGIndex, bytes: UnsafeRawBufferPointer) throws(PNGError) {
+    precondition(index.frames.indices.contains(frame), "frame index out of range")
+    let info = index.frames[frame]
+    try checkSegments(info, bytes: bytes)
+    if inflatedFrame == frame { return }
+    inflatedFrame = nil
+    let frameHeader = info.imageHeader(index.header)
+    try data.inflate(bytes, segments: info.segments, header: frameHeader)
+    try data.checkFilterTypes(header: frameHeader)
+    inflatedFrame = frame
+  }
+
+  /// Throws when a data segment of `info` is not inside `bytes` (bytes
+  /// other than the file the index was read from).
+  private func checkSegments(_ info: APNGFrameInfo, bytes: UnsafeRawBufferPointer) throws(PNGError) {
+    for segment in info.segments where segment.lowerBound < 0 || segment.upperBound > bytes.count {
+      throw .truncatedImageData(offset: bytes.count)
+    }
+  }
+
+  #if ANIMTIMELINE_INTERNAL_CHECKS
+    /// How many zlib streams this decoder's scratch has begun to inflate,
+    /// the index builder's among them (tests).
+    var inflations: Int { data.inflations }
+  #endif
 }

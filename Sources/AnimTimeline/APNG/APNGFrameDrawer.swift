@@ -2,7 +2,9 @@
 /// frame's pixels (``APNGFrameDecoder``) into a buffer of the largest
 /// frame's size, then composites them onto the canvas with the frame's
 /// blend op (``AnimationCanvas/composite(_:at:blend:width:height:canvas:)``).
-struct APNGFrameDrawer: AnimationFrameDrawer {
+/// Opening checks each frame with it (``AnimationFrameChecker``) when it
+/// does not draw them all.
+struct APNGFrameDrawer: AnimationFrameChecker {
   /// The file.
   let bytes: [UInt8]
   /// What opening read from it.
@@ -11,16 +13,18 @@ struct APNGFrameDrawer: AnimationFrameDrawer {
   var decoder = APNGFrameDecoder()
   /// The decoded frame, sized once to the largest frame.
   var pixels: [UInt8] = []
+  /// Why the last frame that did not decode (drawn or checked) failed.
+  var lastFailure: PNGError?
 
   /// The blend of frame `position`.
   func blend(_ position: Int) -> AnimationBlend {
     index.frames[position].blendOp == 0 ? .source : .over
   }
 
-  /// Draws frame `position` (see ``AnimationFrameDrawer``). Opening
-  /// checked every frame's data, so the decoding does not fail; if it
-  /// did (it cannot with the file's own bytes), the frame would draw
-  /// nothing and be incomplete.
+  /// Draws frame `position` (see ``AnimationFrameDrawer``). When its data
+  /// does not decode, the frame draws nothing, is incomplete, and
+  /// `lastFailure` says why (opening drops such a frame, or plays the
+  /// file as its still image, so a provider's frames always decode).
   ///
   /// - Complexity: O(*d* + *p*) for *d* data bytes and *p* pixels of the
   ///   frame.
@@ -35,10 +39,11 @@ struct APNGFrameDrawer: AnimationFrameDrawer {
     var decoded = true
     bytes.withUnsafeBytes { file in
       pixels.withUnsafeMutableBufferPointer { target in
-        do {
+        do throws(PNGError) {
           try decoder.decode(frame: position, of: index, bytes: file, into: target)
         } catch {
           decoded = false
+          lastFailure = error
         }
       }
     }
@@ -51,6 +56,27 @@ struct APNGFrameDrawer: AnimationFrameDrawer {
         width: index.header.width, height: index.header.height, canvas: &canvas)
     }
     return true
+  }
+
+  /// Whether frame `position`'s data decodes (see
+  /// ``AnimationFrameChecker``): inflated and its filter types checked, as
+  /// ``APNGFrameDecoder/check(frame:of:bytes:)`` does, no pixel expanded;
+  /// else `lastFailure` says why. The inflated rows stay in the decoder's
+  /// scratch (drawing this frame next would not inflate them again).
+  ///
+  /// - Complexity: O(*d* + *m*) for *d* data bytes and *m* decompressed
+  ///   bytes of the frame.
+  mutating func check(_ position: Int) -> Bool {
+    var decoded = true
+    bytes.withUnsafeBytes { file in
+      do throws(PNGError) {
+        try decoder.check(frame: position, of: index, bytes: file)
+      } catch {
+        decoded = false
+        lastFailure = error
+      }
+    }
+    return decoded
   }
 
   /// Whether frame `position` replaces every pixel: drawn with `SOURCE`

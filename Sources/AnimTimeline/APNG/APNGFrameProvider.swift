@@ -7,12 +7,16 @@
 /// static image (``animationError`` says why an APNG plays still).
 ///
 /// It is the APNG façade over the format-independent animation engine
-/// (`Docs/AnimationEngine.md`), exactly as ``GIFFrameProvider`` is GIF's:
-/// opening reads every chunk and checks every frame's data once (the
-/// rows of the last image checked, a still image's among them, are then
-/// expanded by its first drawing without inflating them again), decodes
-/// no pixels; frames come in any order with the pixels of sequential
-/// drawing; every copy and thread shares one cache under
+/// (`Docs/AnimationEngine.md`), as ``WebPFrameProvider`` is WebP's:
+/// opening reads every chunk and checks the default image's data (whose
+/// rows its first drawing then expands without inflating them again);
+/// then, because the first frame whose data does not decode makes the
+/// file play as its still image (or, cut by the end of the file, is
+/// dropped), it plays the animation through once as a first play would
+/// when its frames fit the cache budget (they stay cached, so that each
+/// frame's data is inflated once by opening and the first play), or else
+/// only checks each frame's data. Frames come in any order with the
+/// pixels of sequential drawing; every copy and thread shares one cache under
 /// ``APNGOptions/cacheByteBudget``; ``withFrame(at:_:)`` lends a frame
 /// without a copy.
 public struct APNGFrameProvider: AnimatedImageProvider {
@@ -30,14 +34,16 @@ public struct APNGFrameProvider: AnimatedImageProvider {
   /// - Throws: a ``PNGError``, with its byte offset, when the file is not
   ///   a PNG or its still image cannot be decoded; damage to the animation
   ///   is not an error (``animationError``).
-  /// - Complexity: O(*n* + *m*) for *n* bytes and *m* decompressed bytes of
-  ///   all frames; no pixel is expanded.
+  /// - Complexity: O(*n* + *m* + *p*) for *n* bytes and *m* decompressed
+  ///   bytes of all frames, and *p* pixels of all frames when they fit the
+  ///   cache budget (each frame is drawn or checked once; twice when a
+  ///   frame's data does not decode).
   public init(bytes: [UInt8], options: APNGOptions = APNGOptions()) throws(PNGError) {
     guard bytes.count <= options.decoding.maxFileBytes else {
       throw .fileTooLarge(bytes: bytes.count, limit: options.decoding.maxFileBytes)
     }
-    // The index, and the decoder whose scratch opening checked the frames
-    // with (holding the last one's inflated rows).
+    // The index (frames unchecked), and the decoder whose scratch the
+    // builder checked the default image with (holding its inflated rows).
     let opened: Result<(APNGIndex, APNGFrameDecoder), PNGError> = bytes.withUnsafeBytes { raw in
       Result { () throws(PNGError) in
         var builder = APNGIndexBuilder(bytes: raw, options: options.decoding)
@@ -45,9 +51,33 @@ public struct APNGFrameProvider: AnimatedImageProvider {
         return (index, builder.frameDecoder(for: index))
       }
     }
-    let (index, decoder) = try opened.get()
+    var (index, decoder) = try opened.get()
+    var renderer = Self.renderer(of: index, bytes: bytes, decoder: decoder, options: options)
+    // Every frame of an animation drawn once, in order (the first play),
+    // or checked; the first that does not decode changes the index, once
+    // (the frames of the new one passed, or it is the still image). A still
+    // image's data was checked by the builder: it is drawn when asked for.
+    if index.isAnimated, let failed = renderer.openingPass() {
+      let failure = renderer.withLastDrawer { $0.lastFailure } ?? .truncatedImageData(offset: bytes.count)
+      // The still image's data was checked: it cannot fail; if it did,
+      // it is an error to throw, as for a still image that does not decode.
+      guard let checked = index.failing(frame: failed, with: failure) else { throw failure }
+      index = checked
+      decoder = APNGFrameDecoder()
+      renderer = Self.renderer(of: index, bytes: bytes, decoder: decoder, options: options)
+      if index.isAnimated, renderer.openingPass() != nil {
+        throw renderer.withLastDrawer { $0.lastFailure } ?? .truncatedImageData(offset: bytes.count)
+      }
+    }
     self.index = index
     self.options = options
+    self.renderer = renderer
+  }
+
+  /// The engine over the frames of `index`, drawn with `decoder`.
+  private static func renderer(
+    of index: APNGIndex, bytes: [UInt8], decoder: APNGFrameDecoder, options: APNGOptions
+  ) -> AnimationRenderer<APNGFrameDrawer> {
     let frames = index.frames.enumerated().map { position, frame in
       let disposal: AnimationDisposal =
         switch frame.disposeOp {
@@ -62,7 +92,7 @@ public struct APNGFrameProvider: AnimatedImageProvider {
     let layout = AnimationLayout(
       canvas: ImageSize(width: index.header.width, height: index.header.height), frames: frames,
       cacheByteBudget: options.cacheByteBudget, maxPixelSize: options.maxPixelSize)
-    renderer = AnimationRenderer(
+    return AnimationRenderer(
       layout: layout, drawer: APNGFrameDrawer(bytes: bytes, index: index, decoder: decoder),
       completeness: [AnimationFrameCompleteness](repeating: .unknown, count: frames.count),
       cacheByteBudget: options.cacheByteBudget)
@@ -106,7 +136,7 @@ public struct APNGFrameProvider: AnimatedImageProvider {
   }
 
   /// Whether frame `index` decoded whole: always, for a frame that
-  /// opening accepted.
+  /// opening kept.
   ///
   /// - Throws: ``FrameProviderError/indexOutOfRange(index:count:)``.
   public func isFrameComplete(_ index: Int) throws(FrameProviderError) -> Bool {

@@ -3,10 +3,14 @@
 /// count, and the diagnostics (`Docs/APNG.md`, the rules of
 /// `shared/spec/apng.md`).
 ///
-/// Opening reads every chunk once and checks every CRC-32; it decodes
-/// each frame's zlib stream once (into one scratch buffer the size of the
-/// canvas's filtered rows, reused for every frame) and checks its length
-/// and filter types, so that a frame that passed can be decoded later
+/// ``APNGIndexBuilder`` reads every chunk once, checks every CRC-32 and
+/// decodes the default image's zlib stream once, checking its length and
+/// filter types. The animation frames' data is checked by opening after
+/// that: ``APNGFrameProvider`` draws every frame once in order (its first
+/// play) or checks it (``APNGFrameDrawer/check(_:)``), and
+/// ``init(_:options:)`` checks each one (``checkingFrames(_:decoder:)``);
+/// the first frame that does not decode makes the index
+/// ``failing(frame:with:)``'s. So a kept frame can be decoded later
 /// without failing. Pixels are not expanded: ``APNGFrameDecoder`` does
 /// that on demand. Frames are counted as they are found; `num_frames` is
 /// never used to allocate.
@@ -32,8 +36,14 @@ struct APNGIndex: Sendable {
   /// Whether the file ends before `IEND` (after the default image's data
   /// is whole).
   var isTruncated: Bool
+  /// The default image as the one frame of a still image (what the file
+  /// plays as when a frame's data does not decode).
+  var stillImage: APNGFrameInfo
 
-  /// Reads the chunks of `bytes`, a PNG or APNG file.
+  /// Reads the chunks of `bytes`, a PNG or APNG file, and checks every
+  /// animation frame's data (inflating each once, as
+  /// ``checkingFrames(_:decoder:)`` does): the index
+  /// ``APNGFrameProvider`` opens with.
   ///
   /// - Throws: ``PNGError`` when the file is not a PNG or its still image
   ///   cannot be decoded (a critical chunk broken or missing, a bad CRC
@@ -44,13 +54,15 @@ struct APNGIndex: Sendable {
   ///   decompressed rows over all frames.
   init(_ bytes: UnsafeRawBufferPointer, options: PNGDecodingOptions = PNGDecodingOptions()) throws(PNGError) {
     var builder = APNGIndexBuilder(bytes: bytes, options: options)
-    self = try builder.build()
+    let unchecked = try builder.build()
+    var decoder = builder.frameDecoder(for: unchecked)
+    self = unchecked.checkingFrames(bytes, decoder: &decoder)
   }
 
   /// Makes an index from its parts (``APNGIndexBuilder``).
   init(
     header: PNGHeader, palette: [UInt8], colorKey: (Int, Int, Int)?, frames: [APNGFrameInfo], numPlays: UInt32?,
-    animationError: APNGAnimationError?, isTruncated: Bool
+    animationError: APNGAnimationError?, isTruncated: Bool, stillImage: APNGFrameInfo
   ) {
     self.header = header
     self.palette = palette
@@ -59,8 +71,54 @@ struct APNGIndex: Sendable {
     self.numPlays = numPlays
     self.animationError = animationError
     self.isTruncated = isTruncated
+    self.stillImage = stillImage
   }
 
   /// Whether the file plays as an animation (else as its still image).
   var isAnimated: Bool { numPlays != nil }
+
+  /// This index (as ``APNGIndexBuilder`` made it, frames unchecked) once
+  /// each animation frame's data is checked in order with `decoder`
+  /// (``APNGFrameDecoder/check(frame:of:bytes:)``) up to the first that
+  /// does not decode, which makes it ``failing(frame:with:)``'s.
+  ///
+  /// - Complexity: O(*n* + *m*) for *n* compressed and *m* decompressed
+  ///   bytes of the frames.
+  func checkingFrames(_ bytes: UnsafeRawBufferPointer, decoder: inout APNGFrameDecoder) -> APNGIndex {
+    guard isAnimated else { return self }
+    for frame in frames.indices {
+      do throws(PNGError) {
+        try decoder.check(frame: frame, of: self, bytes: bytes)
+      } catch {
+        return failing(frame: frame, with: error) ?? self
+      }
+    }
+    return self
+  }
+
+  /// The index opening keeps when the data of frame `frame` (the first
+  /// one that does not decode) fails with `error` (`Docs/APNG.md`): when
+  /// the file is truncated and it is the last frame, the animation
+  /// without it (the still image when no frame is left); otherwise the
+  /// still image, with ``APNGAnimationError/Kind/badFrameData(frame:_:)``
+  /// at the frame's `fcTL` as its animation error. `nil` when the index
+  /// is not an animation (its one image failed: an error to throw) or
+  /// `frame` is not one of its frames.
+  ///
+  /// - Complexity: O(*f*) for *f* frames.
+  func failing(frame: Int, with error: PNGError) -> APNGIndex? {
+    guard isAnimated, frames.indices.contains(frame) else { return nil }
+    var result = self
+    if isTruncated && frame == frames.count - 1 {
+      // The frame cut by the end of the file is dropped.
+      result.frames.removeLast()
+      if !result.frames.isEmpty { return result }
+    } else {
+      result.animationError = APNGAnimationError(
+        kind: .badFrameData(frame: frame, error), offset: frames[frame].controlOffset)
+    }
+    result.frames = [stillImage]
+    result.numPlays = nil
+    return result
+  }
 }

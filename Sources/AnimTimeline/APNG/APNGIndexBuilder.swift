@@ -50,7 +50,7 @@ struct APNGIndexBuilder {
   private var isTruncated = false
   /// The offset of `IEND`, once read.
   private var endOffset = 0
-  /// Inflates the default image and every frame once, to check them.
+  /// Inflates the default image once, to check it.
   private var checker = PNGImageDataDecoder()
   /// The data segments whose inflated rows `checker` holds (the last
   /// image checked), or `nil`.
@@ -62,11 +62,13 @@ struct APNGIndexBuilder {
     self.options = options
   }
 
-  /// Walks the file and returns its index.
+  /// Walks the file and returns its index, with the animation frames'
+  /// data not checked (see ``APNGIndex/checkingFrames(_:decoder:)`` and
+  /// ``APNGIndex/failing(frame:with:)``); the default image's is.
   ///
   /// - Throws: see ``APNGIndex/init(_:options:)``.
   /// - Complexity: O(*n* + *m*) for *n* bytes of file and *m* bytes of
-  ///   decompressed rows over all frames.
+  ///   the default image's decompressed rows.
   mutating func build() throws(PNGError) -> APNGIndex {
     let count = bytes.count
     if count > options.maxFileBytes { throw .fileTooLarge(bytes: count, limit: options.maxFileBytes) }
@@ -282,13 +284,6 @@ struct APNGIndexBuilder {
     lastFrameHasData = true
   }
 
-  /// Checks frame `index`'s data: a zlib stream of exactly the filtered
-  /// rows of an image of the frame's size, with valid filter types.
-  private mutating func checkFrame(_ index: Int, header: PNGHeader) throws(PNGError) {
-    let frame = frames[index]
-    try check(frame.segments, header: frame.imageHeader(header))
-  }
-
   /// Inflates the image data in `segments` into `checker` and checks its
   /// length and filter types, for an image of `header`'s size.
   private mutating func check(_ segments: [Range<Int>], header: PNGHeader) throws(PNGError) {
@@ -299,10 +294,10 @@ struct APNGIndexBuilder {
   }
 
   /// The frame decoder for `index` (this builder's result), holding the
-  /// scratch opening checked the frames with and the inflated rows of the
-  /// last image checked, when `index` has that image as a frame (the
-  /// still image, or an animation's last frame): decoding it first then
-  /// inflates nothing.
+  /// scratch the builder checked the default image with and its inflated
+  /// rows, when `index` has that image as a frame (the still image, or an
+  /// animation's frame 0): checking or decoding it first then inflates
+  /// nothing.
   ///
   /// - Complexity: O(*f*) for *f* frames.
   func frameDecoder(for index: APNGIndex) -> APNGFrameDecoder {
@@ -313,39 +308,23 @@ struct APNGIndexBuilder {
   /// The index, once the walk has ended (at `IEND`, at the end of the
   /// file, or at a malformed chunk header after the image data).
   private mutating func finish(header: PNGHeader) -> APNGIndex {
-    if isAnimated && animationError == nil {
-      if !isTruncated && frames.count != Int(declaredFrames) {
-        record(.frameCountMismatch(declared: declaredFrames, found: frames.count), at: endOffset)
-      }
-      // Opening decodes each frame's zlib stream once (the default image's
-      // was checked at the end of its data), into `checker`'s scratch.
-      var index = defaultImageIsFrame ? 1 : 0
-      while animationError == nil && index < frames.count {
-        do throws(PNGError) {
-          try checkFrame(index, header: header)
-          index += 1
-        } catch {
-          if isTruncated && index == frames.count - 1 {
-            // The frame cut by the end of the file is dropped.
-            frames.removeLast()
-          } else {
-            record(.badFrameData(frame: index, error), at: frames[index].controlOffset)
-          }
-        }
-      }
+    if isAnimated && animationError == nil && !isTruncated && frames.count != Int(declaredFrames) {
+      record(.frameCountMismatch(declared: declaredFrames, found: frames.count), at: endOffset)
     }
+    // The animation frames' data is checked by opening (the provider's
+    // opening pass, or `APNGIndex.checkingFrames`): not here.
     let colorKey = preamble.maskedColorKey
-    if isAnimated && animationError == nil && !frames.isEmpty {
-      return APNGIndex(
-        header: header, palette: preamble.palette, colorKey: colorKey, frames: frames, numPlays: plays,
-        animationError: nil, isTruncated: isTruncated)
-    }
     let still = APNGFrameInfo(
       x: 0, y: 0, width: header.width, height: header.height, delayNumerator: 0, delayDenominator: 0,
       disposeOp: 0, blendOp: 0, segments: imageData, controlOffset: imageDataOffset)
+    if isAnimated && animationError == nil && !frames.isEmpty {
+      return APNGIndex(
+        header: header, palette: preamble.palette, colorKey: colorKey, frames: frames, numPlays: plays,
+        animationError: nil, isTruncated: isTruncated, stillImage: still)
+    }
     return APNGIndex(
       header: header, palette: preamble.palette, colorKey: colorKey, frames: [still], numPlays: nil,
-      animationError: animationError, isTruncated: isTruncated)
+      animationError: animationError, isTruncated: isTruncated, stillImage: still)
   }
 
   /// The big-endian `UInt32` at `at`.

@@ -49,10 +49,11 @@ import TimelineScript
     }
   }
 
-  /// Opening hands its scratch to the frame decoder with the last image it
-  /// checked still inflated: that frame's first decoding inflates nothing
-  /// (shown by decoding it from bytes whose data was then wiped), later
-  /// ones inflate again, and a frame whose rows it does not hold is
+  /// The index builder hands its scratch to the frame decoder with the
+  /// default image it checked still inflated: when that image is a frame
+  /// (a still PNG's, an animation's frame 0) its first decoding inflates
+  /// nothing (shown by decoding it from bytes whose data was then wiped),
+  /// later ones inflate again, and a frame whose rows it does not hold is
   /// inflated.
   @Test func theLastImageOpeningCheckedIsNotInflatedAgain() throws {
     /// `file` with every byte of `frame`'s data segments zeroed.
@@ -78,12 +79,21 @@ import TimelineScript
     #expect(try APNGIndexTests.pixels(index, wiped(still, index, 0), 0, &decoder) == expected)
     #expect(throws: PNGError.self) { try APNGIndexTests.pixels(index, wiped(still, index, 0), 0, &decoder) }
     #expect(try APNGIndexTests.pixels(index, still, 0, &decoder) == expected)
-    // An animation: its last frame, not the others.
+    // An animation: its frame 0 (the default image), not the others.
     let file = TestAPNG.threeFrames.file()
     (index, decoder) = try opened(file)
     #expect(index.isAnimated && index.frames.count == 3)
     #expect(throws: PNGError.self) { try APNGIndexTests.pixels(index, wiped(file, index, 1), 1, &decoder) }
     (index, decoder) = try opened(file)
+    #expect(
+      try APNGIndexTests.pixels(index, wiped(file, index, 0), 0, &decoder)
+        == TestAPNG.image(6, 4, seed: 1).expectedPixels())
+    // Checking a frame leaves its rows inflated for its decoding.
+    (index, decoder) = try opened(file)
+    let checked = file.withUnsafeBytes { raw in
+      Result { () throws(PNGError) in try decoder.check(frame: 2, of: index, bytes: raw) }
+    }
+    try checked.get()
     #expect(
       try APNGIndexTests.pixels(index, wiped(file, index, 2), 2, &decoder)
         == TestAPNG.image(6, 4, seed: 3).expectedPixels())

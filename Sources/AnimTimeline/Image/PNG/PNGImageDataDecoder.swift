@@ -14,6 +14,12 @@ struct PNGImageDataDecoder {
   private var zeros: [UInt8] = []
   /// The inflater's code tables.
   private var tables = InflateScratch()
+  #if ANIMTIMELINE_INTERNAL_CHECKS
+    /// How many zlib streams ``inflate(_:segments:header:)`` began
+    /// (tests: an APNG frame is inflated once by opening and a first
+    /// play). Compiled only with `ANIMTIMELINE_INTERNAL_CHECKS`.
+    private(set) var inflations = 0
+  #endif
 
   /// Makes a decoder with empty scratch buffers.
   init() {}
@@ -30,6 +36,9 @@ struct PNGImageDataDecoder {
   /// - Complexity: O(*n* + *m*) for *n* compressed and *m* decompressed
   ///   bytes.
   mutating func inflate(_ bytes: UnsafeRawBufferPointer, segments: [Range<Int>], header: PNGHeader) throws(PNGError) {
+    #if ANIMTIMELINE_INTERNAL_CHECKS
+      inflations += 1
+    #endif
     let total = header.filteredByteCount
     if filtered.count < total { filtered = [UInt8](repeating: 0, count: total) }
     let written = try filtered.withUnsafeMutableBufferPointer { output throws(PNGError) in
