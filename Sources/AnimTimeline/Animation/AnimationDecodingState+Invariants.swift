@@ -12,9 +12,9 @@ extension AnimationDecodingState {
   ///   entries; every entry is a canvas; its keys are frames whose canvas
   ///   is not known to be blank, marked as checkpoints exactly at the
   ///   stride, and the checkpoints alone fit the budget.
-  /// - The workers (at most ``idleWorkerLimit`` kept): each working canvas
-  ///   is `canvasWidth * canvasHeight * 4` bytes and shares no storage
-  ///   with a cached canvas, and each saved rectangle is either absent or
+  /// - The workers (no more idle than were made): each working canvas is
+  ///   `canvasWidth * canvasHeight * 4` bytes and shares no storage with
+  ///   a cached canvas, and each saved rectangle is either absent or
   ///   the size opening computed, so at most two canvases' worth of bytes
   ///   live outside the cache per worker, the bound
   ///   `Docs/AnimationEngine.md` states.
@@ -47,7 +47,7 @@ extension AnimationDecodingState {
       smallFrames._checkInvariants(canvasByteCount: file.frameSize.width * file.frameSize.height * 4)
     }
     precondition(file.restoreByteCount >= 0 && file.restoreByteCount <= canvasBytes, "a saved rectangle beyond the canvas")
-    precondition(idle.count <= Self.idleWorkerLimit, "more idle workers than are kept")
+    precondition(idle.count <= workerCount, "more idle workers than were made")
     for worker in idle { check(worker, in: file) }
 
     guard cache.entries.count <= AnimationCanvasCache.entriesWalkedByChecks else { return }

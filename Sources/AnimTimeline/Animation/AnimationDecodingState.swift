@@ -26,17 +26,16 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   /// not kept); `nil` for full-size output.
   var smallFrames: AnimationCanvasCache?
   /// The workers not drawing now: one after opening, one more for each
-  /// request that finds them all drawing (another thread's), up to
-  /// ``idleWorkerLimit`` kept.
+  /// request that finds them all drawing (another thread's). Every worker
+  /// is kept, so there are as many as the most threads that have drawn at
+  /// once, and a server's threads do not make new ones (each with its
+  /// scratch and canvas) request after request.
   var idle: [AnimationWorker<Drawer>]
+  /// How many workers were made: the idle ones plus those drawing now.
+  var workerCount = 1
   /// The drawer a new worker starts from (the file and its index; its
   /// scratch is empty).
   var prototype: Drawer
-
-  /// The most workers kept for later requests: each holds a working canvas
-  /// outside the cache's budget, so a burst of threads does not leave that
-  /// many canvases behind.
-  static var idleWorkerLimit: Int { 4 }
 
   /// The state of a file just opened: nothing drawn, the completeness the
   /// format knows without decoding (`.unknown` otherwise), a cache of
@@ -135,11 +134,18 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
       if nearest.map({ idle[$0].cursor < worker.cursor }) ?? true { nearest = slot }
     }
     if let nearest { return .draw(idle.remove(at: nearest), start: nil, startFrame: target) }
-    let worker = idle.popLast() ?? AnimationWorker(drawer: prototype, downsampler: file.downsampler)
+    let worker = takeWorker(in: file)
     if let cached = cache.canvas(for: start) {
       return .draw(worker, start: .cached(cached), startFrame: start)
     }
     return .draw(worker, start: .blank, startFrame: start)
+  }
+
+  /// Takes an idle worker, or makes one when all are drawing.
+  mutating func takeWorker(in file: AnimationLayout) -> AnimationWorker<Drawer> {
+    if let spare = idle.popLast() { return spare }
+    workerCount += 1
+    return AnimationWorker(drawer: prototype, downsampler: file.downsampler)
   }
 
   /// Records what `worker` learnt drawing frame `target` (which it now
@@ -166,7 +172,7 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     } else if seenOutOfSequence, file.keepsFrames {
       cache.insert(copying: output, for: Self.outputKey(target, in: file), isCheckpoint: false)
     }
-    if idle.count < Self.idleWorkerLimit { idle.append(worker) }
+    idle.append(worker)
     return output
   }
 

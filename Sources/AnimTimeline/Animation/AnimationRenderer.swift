@@ -131,7 +131,7 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
     if layout.keepsFrames || layout.downsampler != nil { return playThrough() }
     return state.withLock { state in
       // Opening: no other thread has the provider yet.
-      var worker = state.idle.popLast() ?? AnimationWorker(drawer: state.prototype, downsampler: layout.downsampler)
+      var worker = state.takeWorker(in: layout)
       defer { state.idle.append(worker) }
       for position in layout.frames.indices {
         guard worker.drawer.check(position) else {

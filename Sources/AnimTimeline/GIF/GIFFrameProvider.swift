@@ -21,9 +21,9 @@
 /// in parallel, each with its own worker, outside the lock.
 ///
 /// Memory: the file bytes, per-frame metadata, a working canvas per
-/// worker (one per thread drawing at once, at most 4 kept; plus, for files
-/// that use disposal 3, the pixels under the largest such frame) and a
-/// canvas cache bounded by ``GIFOptions/cacheByteBudget``.
+/// worker (as many as the most threads that have drawn at once; plus, for
+/// files that use disposal 3, the pixels under the largest such frame)
+/// and a canvas cache bounded by ``GIFOptions/cacheByteBudget``.
 ///
 /// The provider is the GIF façade over the format-independent animation
 /// engine (`Sources/AnimTimeline/Animation`, `Docs/AnimationEngine.md`):

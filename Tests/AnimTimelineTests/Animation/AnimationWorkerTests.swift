@@ -4,8 +4,8 @@ import Testing
 
 /// The workers of the engine: requests drawn at the same time take
 /// different workers (so they draw outside the lock, in parallel), each
-/// gives the pixels of sequential drawing, and the idle workers kept are
-/// bounded. The interleavings are made by hand here, one plan after
+/// gives the pixels of sequential drawing, and workers are kept, not
+/// made again. The interleavings are made by hand here, one plan after
 /// another, so that the test does not depend on thread timing.
 @Suite struct AnimationWorkerTests {
   /// Plans a request for each of `targets` before any is drawn (as
@@ -52,17 +52,23 @@ import Testing
     provider._checkInvariants()
   }
 
-  @Test func atMostFourIdleWorkersAreKept() throws {
+  @Test func everyWorkerIsKeptForTheNextBurst() throws {
     let bytes = GIFSharingTests.animation()
     let (_, sequential) = try decodeAll(bytes)
     let provider = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: 0))
-    let targets = [3, 9, 17, 25, 33, 41, 49]
-    let outputs = Self.drawTogether(targets, on: provider.renderer)
-    for (slot, target) in targets.enumerated() {
-      #expect(outputs[slot] == sequential[target].pixels, "frame \(target)")
+    let first = [3, 9, 17, 25, 33, 41, 49]
+    for (slot, output) in Self.drawTogether(first, on: provider.renderer).enumerated() {
+      #expect(output == sequential[first[slot]].pixels, "frame \(first[slot])")
     }
-    let idle = provider.renderer.state.withLock { $0.idle.count }
-    #expect(idle == AnimationDecodingState<GIFFrameDrawer>.idleWorkerLimit)
+    // Seven requests at once made seven workers, and all are kept.
+    #expect(provider.renderer.state.withLock { ($0.idle.count, $0.workerCount) } == (7, 7))
+    // A second burst as large (other frames: none is shown by a worker)
+    // makes none.
+    let second = [5, 13, 21, 29, 37, 45, 53]
+    for (slot, output) in Self.drawTogether(second, on: provider.renderer).enumerated() {
+      #expect(output == sequential[second[slot]].pixels, "frame \(second[slot])")
+    }
+    #expect(provider.renderer.state.withLock { ($0.idle.count, $0.workerCount) } == (7, 7))
     provider._checkInvariants()
   }
 }

@@ -14,11 +14,15 @@ import TimelineScript
   }
 
   /// The conformance of an animated image provider, with its lending and
-  /// its cache checked too.
+  /// its cache checked too. Its random orders scale with `PBT_ITERATIONS`
+  /// (CI's ThreadSanitizer pass runs at 0.15: there, threads drawing at
+  /// once in a debug build contend on the Swift runtime's metadata
+  /// lookups, and a request costs milliseconds).
   static func animated<P: AnimatedImageProvider>(
     _ name: String, budget: Int, make: @escaping @Sendable () throws -> P
   ) -> ProviderConformance<P, ImageFingerprint> {
     var check = ProviderConformance(seed: seed(name), make: make)
+    check.randomAccesses = max(24, Int((Double(check.randomAccesses) * PBTEnvironment.iterationScale).rounded()))
     check.lend = { provider, index in
       try provider.withFrame(at: index) { (image: borrowing RGBAImage) -> ImageFingerprint in ImageFingerprint(image) }
     }
