@@ -43,6 +43,13 @@ enum PBTEnvironment {
     string("PBT_ITERATIONS").flatMap(Double.init).map { max($0, 0) } ?? 1
   }
 
+  /// `count` random cases scaled by `PBT_ITERATIONS` (CI's sanitizer
+  /// passes run at 0.15), never fewer than `floor` (nor than 1): for the
+  /// tests that loop over random cases without `forAll`.
+  static func cases(_ count: Int, atLeast floor: Int = 1) -> Int {
+    max(floor, 1, Int((Double(count) * iterationScale).rounded()))
+  }
+
   /// A fixed seed per property (64-bit FNV-1a of its name), so CI runs are
   /// reproducible without any environment.
   static func defaultSeed(for name: String) -> UInt64 {
@@ -149,7 +156,7 @@ func forAll<Value>(
   property: (Value) throws -> Bool
 ) {
   let effectiveSeed = PBTEnvironment.seedOverride ?? seed ?? PBTEnvironment.defaultSeed(for: name)
-  let count = max(1, Int((Double(iterations) * PBTEnvironment.iterationScale).rounded()))
+  let count = PBTEnvironment.cases(iterations)
   let outcome = checkProperty(name, gen: gen, iterations: count, seed: effectiveSeed, property: property)
   if let report = outcome.report {
     fail(report, sourceLocation)

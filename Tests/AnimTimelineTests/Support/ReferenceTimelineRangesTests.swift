@@ -138,7 +138,7 @@ import TimelineScript
   @Test func cueCountsMatchAnExplicitEnumeration() throws {
     var rng = SplitMix64(seed: 0x8_3_2024)
     var ticks = 0, switches = 0, multiple = 0, jumped = 0, finishedSwitches = 0, noSkipSwitches = 0, stoppedShort = 0
-    for _ in 0..<2_000 {
+    for _ in 0..<PBTEnvironment.cases(2_000, atLeast: 200) {
       let n = rng.int(in: 1...5)
       let durations = (0..<n).map { _ in rng.int64(in: 0...5) }
       let loops: Int64? = rng.chance(1, in: 4) ? nil : rng.int64(in: 1...4)

@@ -225,7 +225,7 @@ enum VP8TestChunks {
       sources.append(Array(bytes[range]))
     }
     var outcomes = [0, 0]
-    for _ in 0..<3000 {
+    for _ in 0..<PBTEnvironment.cases(3_000, atLeast: 300) {
       var payload = generator.element(of: sources)
       let edits = generator.int(in: 1...4)
       for _ in 0..<edits {

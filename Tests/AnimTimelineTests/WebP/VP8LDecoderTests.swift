@@ -272,7 +272,7 @@ import TimelineScript
       payloads.append(Array(bytes[chunk.range]))
     }
     var outcomes = [0, 0]
-    for _ in 0..<3000 {
+    for _ in 0..<PBTEnvironment.cases(3_000, atLeast: 300) {
       var payload = random.element(of: payloads)
       for _ in 0..<random.int(in: 1...4) {
         let index = random.int(in: 5...(payload.count - 1))

@@ -127,43 +127,55 @@ struct ColorQuantizer: Sendable {
   /// Median cut: splits the box with the largest weighted range at the
   /// weighted median of its widest channel until there are `count` boxes
   /// (or no box can split); the palette is the boxes' weighted means.
+  ///
+  /// - Complexity: O(*c* × *b* + *n* log *n* × depth) for *n* colours and
+  ///   *b* ≤ `count` boxes: each box's widest channel and weight are
+  ///   measured once, when it is made, and each split sorts only its box.
+  // The boxes' measures were computed again for every box at every split
+  // (O(count × n)): GIFEncoderTests.gradientQuality, debug build, 10.5 s
+  // before.
   private static func medianCut(colors: [UInt32], weights: [Int], count: Int) -> [UInt32] {
     var items = Array(zip(colors, weights))
-    // Boxes as ranges of `items`.
-    var boxes: [Range<Int>] = [0..<items.count]
-    func widest(_ box: Range<Int>) -> (shift: UInt32, range: Int) {
-      var best: (shift: UInt32, range: Int) = (16, -1)
-      for shift: UInt32 in [16, 8, 0] {
-        var low = 255
-        var high = 0
-        for item in items[box] {
-          let value = Int(item.0 >> shift & 0xFF)
-          low = min(low, value)
-          high = max(high, value)
-        }
-        if high - low > best.range { best = (shift, high - low) }
-      }
-      return best
+    // A box: a range of `items`, its widest channel, and its weight.
+    struct Box {
+      var range: Range<Int>
+      var shift: UInt32
+      var score: Double
     }
+    func measured(_ range: Range<Int>) -> Box {
+      var low = (255, 255, 255)
+      var high = (0, 0, 0)
+      var weight = 0
+      for (color, itemWeight) in items[range] {
+        let r = Int(color >> 16 & 0xFF)
+        let g = Int(color >> 8 & 0xFF)
+        let b = Int(color & 0xFF)
+        low = (min(low.0, r), min(low.1, g), min(low.2, b))
+        high = (max(high.0, r), max(high.1, g), max(high.2, b))
+        weight += itemWeight
+      }
+      // The widest channel, red first on ties.
+      var shift: UInt32 = 16
+      var spread = high.0 - low.0
+      if high.1 - low.1 > spread { (shift, spread) = (8, high.1 - low.1) }
+      if high.2 - low.2 > spread { (shift, spread) = (0, high.2 - low.2) }
+      // The largest range times (the square root of) the weight, so that
+      // dense regions get more colours; a box of one colour never splits.
+      let score = range.count > 1 ? Double(spread) * Double(weight).squareRoot() : 0
+      return Box(range: range, shift: shift, score: score)
+    }
+    var boxes = [measured(0..<items.count)]
     while boxes.count < count {
-      // The splittable box with the largest range times (square root of)
-      // its weight, so dense regions get more colours.
       var chosen = -1
       var chosenScore = 0.0
-      var chosenShift: UInt32 = 16
-      for (index, box) in boxes.enumerated() where box.count > 1 {
-        let (shift, range) = widest(box)
-        let weight = items[box].reduce(0) { $0 + $1.1 }
-        let score = Double(range) * Double(weight).squareRoot()
-        if score > chosenScore {
-          chosenScore = score
-          chosen = index
-          chosenShift = shift
-        }
+      for (index, box) in boxes.enumerated() where box.score > chosenScore {
+        chosenScore = box.score
+        chosen = index
       }
       if chosen < 0 { break }
-      let box = boxes[chosen]
-      items[box].sort { ($0.0 >> chosenShift & 0xFF) < ($1.0 >> chosenShift & 0xFF) }
+      let box = boxes[chosen].range
+      let shift = boxes[chosen].shift
+      items[box].sort { ($0.0 >> shift & 0xFF) < ($1.0 >> shift & 0xFF) }
       let total = items[box].reduce(0) { $0 + $1.1 }
       var running = 0
       var cut = box.lowerBound + 1
@@ -174,12 +186,12 @@ struct ColorQuantizer: Sendable {
           break
         }
       }
-      boxes[chosen] = box.lowerBound..<cut
-      boxes.append(cut..<box.upperBound)
+      boxes[chosen] = measured(box.lowerBound..<cut)
+      boxes.append(measured(cut..<box.upperBound))
     }
     return boxes.map { box in
       var sums = (0, 0, 0, 0)
-      for (color, weight) in items[box] {
+      for (color, weight) in items[box.range] {
         sums.0 += Int(color >> 16 & 0xFF) * weight
         sums.1 += Int(color >> 8 & 0xFF) * weight
         sums.2 += Int(color & 0xFF) * weight
