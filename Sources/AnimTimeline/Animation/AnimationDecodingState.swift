@@ -176,13 +176,6 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     return output
   }
 
-  /// Offers `canvas` to the cache for `key` (see
-  /// ``AnimationCanvasCache/insert(copying:for:isCheckpoint:)``); returns
-  /// whether it was kept.
-  mutating func store(_ canvas: [UInt8], for key: Int, isCheckpoint: Bool) -> Bool {
-    cache.insert(copying: canvas, for: key, isCheckpoint: isCheckpoint)
-  }
-
   /// The cache key of frame `position`'s composited canvas (its output),
   /// apart from the keys `1..<count` of the canvases drawn on (under a
   /// frame).

@@ -47,7 +47,7 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
     }
     let state = self.state
     worker.render(index, from: start, at: startFrame, in: layout) { canvas, key, isCheckpoint in
-      state.withLock { $0.store(canvas, for: key, isCheckpoint: isCheckpoint) }
+      state.withLock { $0.cache.insert(copying: canvas, for: key, isCheckpoint: isCheckpoint) }
     }
     let output = layout.downsampler == nil ? worker.canvas : worker.downscaled()
     return state.withLock { $0.finish(worker, drawing: index, output: output, in: layout) }

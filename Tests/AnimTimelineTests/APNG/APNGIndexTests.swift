@@ -234,10 +234,7 @@ import TimelineScript
   /// A broken frame before the cut one is an animation error; the cut
   /// frame itself is dropped.
   @Test func truncatedWithABrokenFrame() throws {
-    var apng = TestAPNG.threeFrames
-    var broken = TestAPNG.image(2, 3, seed: 2)
-    broken.filters = [5]
-    apng.chunks[5] = TestAPNG.fdat(2, broken.zlib(broken.filteredData()))
+    let apng = TestAPNG.threeFramesWithABadFilter
     let file = apng.file()
     let laterCut = try TestAPNG.open(Array(file[0..<apng.offset(ofChunk: 8)])).get()
     #expect(laterCut.isTruncated && !laterCut.isAnimated && laterCut.animationError != nil)

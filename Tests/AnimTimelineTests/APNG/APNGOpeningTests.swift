@@ -77,10 +77,7 @@ import Testing
   /// Frame 1's data has a bad filter type: the file plays as its still
   /// image, with the error the old opening recorded, drawn or checked.
   @Test func badFrameDataPlaysTheStillImage() throws {
-    var apng = TestAPNG.threeFrames
-    var broken = TestAPNG.image(2, 3, seed: 2)
-    broken.filters = [5]
-    apng.chunks[5] = TestAPNG.fdat(2, broken.zlib(broken.filteredData()))
+    var apng = TestAPNG.threeFramesWithABadFilter
     let bytes = apng.file()
     let expected = "frame 1: \(PNGError.badFilterType(5, row: 0)) (chunk at byte \(apng.offset(ofChunk: 4)))"
     #expect(try TestAPNG.open(bytes).get().animationError?.description == expected)

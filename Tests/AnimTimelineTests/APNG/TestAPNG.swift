@@ -94,6 +94,16 @@ struct TestAPNG {
     ])
   }
 
+  /// ``threeFrames`` with frame 1's data a row of filter type 5 (no such
+  /// filter): a frame that fails after the default image decoded.
+  static var threeFramesWithABadFilter: TestAPNG {
+    var apng = threeFrames
+    var broken = image(2, 3, seed: 2)
+    broken.filters = [5]
+    apng.chunks[5] = fdat(2, broken.zlib(broken.filteredData()))
+    return apng
+  }
+
   /// Opens `file`.
   static func open(_ file: [UInt8]) -> Result<APNGIndex, PNGError> {
     file.withUnsafeBytes { raw in Result { () throws(PNGError) -> APNGIndex in try APNGIndex(raw) } }

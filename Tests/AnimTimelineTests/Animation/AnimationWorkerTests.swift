@@ -21,7 +21,7 @@ import Testing
         outputs[slot] = pixels
       case .draw(var worker, let start, let startFrame):
         worker.render(targets[slot], from: start, at: startFrame, in: layout) { canvas, key, isCheckpoint in
-          renderer.state.withLock { $0.store(canvas, for: key, isCheckpoint: isCheckpoint) }
+          renderer.state.withLock { $0.cache.insert(copying: canvas, for: key, isCheckpoint: isCheckpoint) }
         }
         let canvas = worker.canvas
         outputs[slot] = renderer.state.withLock { $0.finish(worker, drawing: targets[slot], output: canvas, in: layout) }
