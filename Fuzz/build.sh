@@ -37,7 +37,8 @@ module() {  # module NAME [LIBRARY...]: Sources/NAME into Fuzz/out/lib/libNAME.a
   if newer "$library" "${sources[@]}" "$@" Fuzz/build.sh; then
     echo "== fuzz: $name (ASan + coverage)" >&2
     mkdir -p "$out/lib"
-    "$swiftc" "${common[@]}" -parse-as-library -whole-module-optimization \
+    # Whole-module, with LLVM's code generation on both cores.
+    "$swiftc" "${common[@]}" -parse-as-library -whole-module-optimization -num-threads 2 \
       -sanitize=fuzzer -D ANIMTIMELINE_INTERNAL_CHECKS -I "$out/lib" \
       -module-name "$name" -emit-module -emit-module-path "$out/lib/$name.swiftmodule" \
       -emit-library -static -o "$library" "${sources[@]}"
