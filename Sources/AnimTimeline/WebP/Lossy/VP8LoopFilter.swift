@@ -130,8 +130,28 @@ enum VP8LoopFilter {
   private static func loadRows(
     _ first: UnsafeMutablePointer<UInt8>, _ second: UnsafeMutablePointer<UInt8>, stride: Int
   ) -> Lines {
-    func row(_ k: Int) -> Lanes { lanes(load8(first + k * stride), load8(second + k * stride)) }
-    return Lines(p3: row(-4), p2: row(-3), p1: row(-2), p0: row(-1), q0: row(0), q1: row(1), q2: row(2), q3: row(3))
+    // Spelled out: as a nested function this stayed a call (3.3 % of perf
+    // samples on the corpus's vp80-05-sharpness-1430).
+    Lines(
+      p3: lanes(load8(first - 4 * stride), load8(second - 4 * stride)),
+      p2: lanes(load8(first - 3 * stride), load8(second - 3 * stride)),
+      p1: lanes(load8(first - 2 * stride), load8(second - 2 * stride)),
+      p0: lanes(load8(first - stride), load8(second - stride)),
+      q0: lanes(load8(first), load8(second)),
+      q1: lanes(load8(first + stride), load8(second + stride)),
+      q2: lanes(load8(first + 2 * stride), load8(second + 2 * stride)),
+      q3: lanes(load8(first + 3 * stride), load8(second + 3 * stride)))
+  }
+
+  /// Writes `value`'s two halves at `first + offset` and `second +
+  /// offset`.
+  @inline(__always)
+  private static func storeRow(
+    _ value: Lanes, _ first: UnsafeMutablePointer<UInt8>, _ second: UnsafeMutablePointer<UInt8>, offset: Int
+  ) {
+    let (low, high) = halves(value)
+    store8(low, first + offset)
+    store8(high, second + offset)
   }
 
   /// Writes rows `from...through` (within -3...2) of a horizontal edge's
@@ -141,17 +161,12 @@ enum VP8LoopFilter {
     _ lines: Lines, _ first: UnsafeMutablePointer<UInt8>, _ second: UnsafeMutablePointer<UInt8>, stride: Int,
     outer: Bool
   ) {
-    func row(_ value: Lanes, _ k: Int) {
-      let (low, high) = halves(value)
-      store8(low, first + k * stride)
-      store8(high, second + k * stride)
-    }
-    if outer { row(lines.p2, -3) }
-    row(lines.p1, -2)
-    row(lines.p0, -1)
-    row(lines.q0, 0)
-    row(lines.q1, 1)
-    if outer { row(lines.q2, 2) }
+    if outer { storeRow(lines.p2, first, second, offset: -3 * stride) }
+    storeRow(lines.p1, first, second, offset: -2 * stride)
+    storeRow(lines.p0, first, second, offset: -stride)
+    storeRow(lines.q0, first, second, offset: 0)
+    storeRow(lines.q1, first, second, offset: stride)
+    if outer { storeRow(lines.q2, first, second, offset: 2 * stride) }
   }
 
   /// The eight rows of 8 samples from column -4 of `base`, transposed.
