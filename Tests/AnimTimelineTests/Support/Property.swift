@@ -50,6 +50,14 @@ enum PBTEnvironment {
     max(floor, 1, Int((Double(count) * iterationScale).rounded()))
   }
 
+  /// A coverage floor (how often a case must occur in `count` random
+  /// cases) for `cases` of them: in proportion, and halved when fewer
+  /// than `count` run (small samples vary more).
+  static func floor(_ minimum: Int, of count: Int, running cases: Int) -> Int {
+    guard cases < count else { return minimum }
+    return minimum * cases / count / 2
+  }
+
   /// A fixed seed per property (64-bit FNV-1a of its name), so CI runs are
   /// reproducible without any environment.
   static func defaultSeed(for name: String) -> UInt64 {

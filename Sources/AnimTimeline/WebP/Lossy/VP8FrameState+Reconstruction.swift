@@ -139,11 +139,19 @@ extension VP8FrameState {
     }
   }
 
+  /// Calls `body` on `first`, then on `second`.
+  @inline(__always)
+  private static func forBoth(
+    _ first: UnsafeMutablePointer<UInt8>, _ second: UnsafeMutablePointer<UInt8>,
+    _ body: (UnsafeMutablePointer<UInt8>) -> Void
+  ) {
+    body(first)
+    body(second)
+  }
+
   /// Runs the loop filter over macroblock row `row` of the planes, in
   /// macroblock order (each macroblock: its left edge, inner vertical
-  /// edges, top edge, inner horizontal edges), as libwebp does. Each call
-  /// filters 16 positions: a luma edge's two halves, or the same chroma
-  /// edge of U and V together.
+  /// edges, top edge, inner horizontal edges), as libwebp does.
   ///
   /// - Complexity: O(`columns`).
   func filterRow(_ row: Int) {
@@ -151,7 +159,6 @@ extension VP8FrameState {
     guard type > 0 else { return }
     let lumaStride = self.lumaStride
     let chromaStride = self.chromaStride
-    let lumaHalf = 8 * lumaStride
     for column in 0..<columns {
       let info = filterInfo + 4 * column
       let limit = Int(info[0])
@@ -161,17 +168,14 @@ extension VP8FrameState {
       let inner = info[3] != 0
       let y = luma + row * 16 * lumaStride + column * 16
       if type == 1 {
-        if column > 0 { VP8LoopFilter.simpleVertical(y, y + lumaHalf, stride: lumaStride, limit: limit + 4) }
+        if column > 0 { VP8LoopFilter.simple(y, across: 1, along: lumaStride, count: 16, limit: limit + 4) }
         if inner {
-          for k in 1...3 {
-            VP8LoopFilter.simpleVertical(y + 4 * k, y + 4 * k + lumaHalf, stride: lumaStride, limit: limit)
-          }
+          for k in 1...3 { VP8LoopFilter.simple(y + 4 * k, across: 1, along: lumaStride, count: 16, limit: limit) }
         }
-        if row > 0 { VP8LoopFilter.simpleHorizontal(y, y + 8, stride: lumaStride, limit: limit + 4) }
+        if row > 0 { VP8LoopFilter.simple(y, across: lumaStride, along: 1, count: 16, limit: limit + 4) }
         if inner {
           for k in 1...3 {
-            let edge = y + 4 * k * lumaStride
-            VP8LoopFilter.simpleHorizontal(edge, edge + 8, stride: lumaStride, limit: limit)
+            VP8LoopFilter.simple(y + 4 * k * lumaStride, across: lumaStride, along: 1, count: 16, limit: limit)
           }
         }
         continue
@@ -179,38 +183,46 @@ extension VP8FrameState {
       let u = chromaU + row * 8 * chromaStride + column * 8
       let v = chromaV + row * 8 * chromaStride + column * 8
       if column > 0 {
-        VP8LoopFilter.normalVertical(
-          y, y + lumaHalf, stride: lumaStride, limit: limit + 4, interior: interior, hevThreshold: variance,
-          outer: true)
-        VP8LoopFilter.normalVertical(
-          u, v, stride: chromaStride, limit: limit + 4, interior: interior, hevThreshold: variance, outer: true)
+        VP8LoopFilter.macroblockEdge(
+          y, across: 1, along: lumaStride, count: 16, limit: limit + 4, interior: interior, hevThreshold: variance)
+        Self.forBoth(u, v) { plane in
+          VP8LoopFilter.macroblockEdge(
+            plane, across: 1, along: chromaStride, count: 8, limit: limit + 4, interior: interior,
+            hevThreshold: variance)
+        }
       }
       if inner {
         for k in 1...3 {
-          VP8LoopFilter.normalVertical(
-            y + 4 * k, y + 4 * k + lumaHalf, stride: lumaStride, limit: limit, interior: interior,
-            hevThreshold: variance, outer: false)
+          VP8LoopFilter.innerEdge(
+            y + 4 * k, across: 1, along: lumaStride, count: 16, limit: limit, interior: interior,
+            hevThreshold: variance)
         }
-        VP8LoopFilter.normalVertical(
-          u + 4, v + 4, stride: chromaStride, limit: limit, interior: interior, hevThreshold: variance, outer: false)
+        Self.forBoth(u, v) { plane in
+          VP8LoopFilter.innerEdge(
+            plane + 4, across: 1, along: chromaStride, count: 8, limit: limit, interior: interior,
+            hevThreshold: variance)
+        }
       }
       if row > 0 {
-        VP8LoopFilter.normalHorizontal(
-          y, y + 8, stride: lumaStride, limit: limit + 4, interior: interior, hevThreshold: variance, outer: true)
-        VP8LoopFilter.normalHorizontal(
-          u, v, stride: chromaStride, limit: limit + 4, interior: interior, hevThreshold: variance, outer: true)
+        VP8LoopFilter.macroblockEdge(
+          y, across: lumaStride, along: 1, count: 16, limit: limit + 4, interior: interior, hevThreshold: variance)
+        Self.forBoth(u, v) { plane in
+          VP8LoopFilter.macroblockEdge(
+            plane, across: chromaStride, along: 1, count: 8, limit: limit + 4, interior: interior,
+            hevThreshold: variance)
+        }
       }
       if inner {
         for k in 1...3 {
-          let edge = y + 4 * k * lumaStride
-          VP8LoopFilter.normalHorizontal(
-            edge, edge + 8, stride: lumaStride, limit: limit, interior: interior, hevThreshold: variance,
-            outer: false)
+          VP8LoopFilter.innerEdge(
+            y + 4 * k * lumaStride, across: lumaStride, along: 1, count: 16, limit: limit, interior: interior,
+            hevThreshold: variance)
         }
-        let offset = 4 * chromaStride
-        VP8LoopFilter.normalHorizontal(
-          u + offset, v + offset, stride: chromaStride, limit: limit, interior: interior, hevThreshold: variance,
-          outer: false)
+        Self.forBoth(u, v) { plane in
+          VP8LoopFilter.innerEdge(
+            plane + 4 * chromaStride, across: chromaStride, along: 1, count: 8, limit: limit, interior: interior,
+            hevThreshold: variance)
+        }
       }
     }
   }
