@@ -48,11 +48,9 @@ struct APNGFrameDecoder {
     try checkSegments(info, bytes: bytes)
     let frameHeader = info.imageHeader(index.header)
     // Expanding unfilters the rows in place: they serve once.
-    if inflatedFrame != frame {
-      inflatedFrame = nil
-      try data.inflate(bytes, segments: info.segments, header: frameHeader)
-    }
+    let held = inflatedFrame == frame
     inflatedFrame = nil
+    if !held { try data.inflate(bytes, segments: info.segments, header: frameHeader) }
     try index.palette.withUnsafeBufferPointer { (palette) throws(PNGError) in
       try data.expand(header: frameHeader, palette: palette, colorKey: index.colorKey, into: pixels)
     }

@@ -7,10 +7,8 @@
 /// decodes the default image's zlib stream once, checking its length and
 /// filter types. The animation frames' data is checked by opening after
 /// that: ``APNGFrameProvider`` draws every frame once in order (its first
-/// play) or checks it (``APNGFrameDrawer/check(_:)``), and
-/// ``init(_:options:)`` checks each one (``checkingFrames(_:decoder:)``);
-/// the first frame that does not decode makes the index
-/// ``failing(frame:with:)``'s. So a kept frame can be decoded later
+/// play) or checks it (``APNGFrameDrawer/check(_:)``), and the first
+/// frame that does not decode makes the index ``failing(frame:with:)``'s. So a kept frame can be decoded later
 /// without failing. Pixels are not expanded: ``APNGFrameDecoder`` does
 /// that on demand. Frames are counted as they are found; `num_frames` is
 /// never used to allocate.
@@ -40,25 +38,6 @@ struct APNGIndex: Sendable {
   /// plays as when a frame's data does not decode).
   var stillImage: APNGFrameInfo
 
-  /// Reads the chunks of `bytes`, a PNG or APNG file, and checks every
-  /// animation frame's data (inflating each once, as
-  /// ``checkingFrames(_:decoder:)`` does): the index
-  /// ``APNGFrameProvider`` opens with.
-  ///
-  /// - Throws: ``PNGError`` when the file is not a PNG or its still image
-  ///   cannot be decoded (a critical chunk broken or missing, a bad CRC
-  ///   before or in the default image, its data cut or undecodable, a
-  ///   limit of `options` exceeded), with the byte offset, as
-  ///   ``PNGDecoder`` throws.
-  /// - Complexity: O(*n* + *m*) for *n* bytes of file and *m* bytes of
-  ///   decompressed rows over all frames.
-  init(_ bytes: UnsafeRawBufferPointer, options: PNGDecodingOptions = PNGDecodingOptions()) throws(PNGError) {
-    var builder = APNGIndexBuilder(bytes: bytes, options: options)
-    let unchecked = try builder.build()
-    var decoder = builder.frameDecoder(for: unchecked)
-    self = unchecked.checkingFrames(bytes, decoder: &decoder)
-  }
-
   /// Makes an index from its parts (``APNGIndexBuilder``).
   init(
     header: PNGHeader, palette: [UInt8], colorKey: (Int, Int, Int)?, frames: [APNGFrameInfo], numPlays: UInt32?,
@@ -76,25 +55,6 @@ struct APNGIndex: Sendable {
 
   /// Whether the file plays as an animation (else as its still image).
   var isAnimated: Bool { numPlays != nil }
-
-  /// This index (as ``APNGIndexBuilder`` made it, frames unchecked) once
-  /// each animation frame's data is checked in order with `decoder`
-  /// (``APNGFrameDecoder/check(frame:of:bytes:)``) up to the first that
-  /// does not decode, which makes it ``failing(frame:with:)``'s.
-  ///
-  /// - Complexity: O(*n* + *m*) for *n* compressed and *m* decompressed
-  ///   bytes of the frames.
-  func checkingFrames(_ bytes: UnsafeRawBufferPointer, decoder: inout APNGFrameDecoder) -> APNGIndex {
-    guard isAnimated else { return self }
-    for frame in frames.indices {
-      do throws(PNGError) {
-        try decoder.check(frame: frame, of: self, bytes: bytes)
-      } catch {
-        return failing(frame: frame, with: error) ?? self
-      }
-    }
-    return self
-  }
 
   /// The index opening keeps when the data of frame `frame` (the first
   /// one that does not decode) fails with `error` (`Docs/APNG.md`): when

@@ -63,10 +63,14 @@ struct APNGIndexBuilder {
   }
 
   /// Walks the file and returns its index, with the animation frames'
-  /// data not checked (see ``APNGIndex/checkingFrames(_:decoder:)`` and
+  /// data not checked (``APNGFrameProvider`` checks them, see
   /// ``APNGIndex/failing(frame:with:)``); the default image's is.
   ///
-  /// - Throws: see ``APNGIndex/init(_:options:)``.
+  /// - Throws: ``PNGError`` when the file is not a PNG or its still image
+  ///   cannot be decoded (a critical chunk broken or missing, a bad CRC
+  ///   before or in the default image, its data cut or undecodable, a
+  ///   limit of `options` exceeded), with the byte offset, as
+  ///   ``PNGDecoder`` throws.
   /// - Complexity: O(*n* + *m*) for *n* bytes of file and *m* bytes of
   ///   the default image's decompressed rows.
   mutating func build() throws(PNGError) -> APNGIndex {
@@ -311,8 +315,8 @@ struct APNGIndexBuilder {
     if isAnimated && animationError == nil && !isTruncated && frames.count != Int(declaredFrames) {
       record(.frameCountMismatch(declared: declaredFrames, found: frames.count), at: endOffset)
     }
-    // The animation frames' data is checked by opening (the provider's
-    // opening pass, or `APNGIndex.checkingFrames`): not here.
+    // The animation frames' data is checked by the provider's opening
+    // pass: not here.
     let colorKey = preamble.maskedColorKey
     let still = APNGFrameInfo(
       x: 0, y: 0, width: header.width, height: header.height, delayNumerator: 0, delayDenominator: 0,

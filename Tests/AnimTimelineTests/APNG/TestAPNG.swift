@@ -104,8 +104,9 @@ struct TestAPNG {
     return apng
   }
 
-  /// Opens `file`.
+  /// Opens `file` as ``APNGFrameProvider`` does (every frame's data
+  /// checked or drawn) and returns the index it keeps.
   static func open(_ file: [UInt8]) -> Result<APNGIndex, PNGError> {
-    file.withUnsafeBytes { raw in Result { () throws(PNGError) -> APNGIndex in try APNGIndex(raw) } }
+    Result { () throws(PNGError) -> APNGIndex in try APNGFrameProvider(bytes: file).index }
   }
 }
