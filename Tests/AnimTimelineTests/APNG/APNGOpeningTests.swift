@@ -4,9 +4,10 @@ import Testing
 /// Opening an APNG through the engine's opening pass: each frame's data is
 /// inflated once by opening and the first play when the frames fit the
 /// budget, and the first frame whose data does not decode changes the
-/// index by the rules ``APNGIndex/init(_:options:)`` applies (the still
+/// index by the rules of ``APNGIndex/failing(frame:with:)`` (the still
 /// image with the frame's error, or the truncated file's last frame
-/// dropped), whether opening drew the frames or only checked them.
+/// dropped), the same whether opening drew the frames or only checked
+/// them.
 @Suite struct APNGOpeningTests {
   /// A budget the frames of a 6×4 animation fit in, and one they do not
   /// (opening then only checks them).
@@ -27,7 +28,8 @@ import Testing
     try (0..<provider.frameCount).map { try provider.frame(at: $0).pixels }
   }
 
-  /// The reference compositor's canvases of `bytes` (read by `APNGIndex`).
+  /// The reference compositor's canvases of `bytes` (the index of a
+  /// provider with the default budget, which draws the frames at opening).
   static func reference(_ bytes: [UInt8]) throws -> [[UInt8]] {
     let index = try TestAPNG.open(bytes).get()
     return try ReferenceAPNGCompositor(index: index, bytes: bytes).canvases()
