@@ -38,9 +38,13 @@ let package = Package(
       name: "AnimTimelineTestSupport",
       dependencies: ["AnimTimeline", "TimelineScript"]
     ),
+    .target(
+      name: "TimelineCommands",
+      dependencies: ["AnimTimeline", "TimelineScript"]
+    ),
     .executableTarget(
       name: "TimelineDemo",
-      dependencies: ["AnimTimeline", "TimelineScript"]
+      dependencies: ["TimelineCommands"]
     ),
     .testTarget(
       name: "AnimTimelineTests",
@@ -52,8 +56,8 @@ let package = Package(
       dependencies: ["AnimTimeline", "TimelineScript"]
     ),
     .testTarget(
-      name: "TimelineDemoTests",
-      dependencies: ["AnimTimeline", "TimelineScript", "TimelineDemo"]
+      name: "TimelineCommandsTests",
+      dependencies: ["AnimTimeline", "TimelineScript", "TimelineCommands"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/TimelineDemo/Simulation/SampleGIF.swift: a small animated GIF made by
+"""Writes Sources/TimelineCommands/Simulation/SampleGIF.swift: a small animated GIF made by
 the project itself (32x32, 10 frames, a ball bouncing over a checked
 background, delays of 5-12 cs, NETSCAPE loop 0, transparent ball corners,
 disposal 3 for the ball frames and 2 for the last one).
@@ -81,7 +81,7 @@ def main():
         "  static let bytes: [UInt8] = [\n%s\n  ]\n}\n" % (len(gif), "\n".join(lines))
     )
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    path = os.path.join(root, "Sources", "TimelineDemo", "Simulation", "SampleGIF.swift")
+    path = os.path.join(root, "Sources", "TimelineCommands", "Simulation", "SampleGIF.swift")
     with open(path, "w") as f:
         f.write(swift)
     print(f"wrote {path} ({len(gif)} bytes of GIF)")

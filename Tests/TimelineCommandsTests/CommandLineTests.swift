@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 /// The subcommand contract: `--help` everywhere, one exit-status rule, and
 /// errors on standard error only.

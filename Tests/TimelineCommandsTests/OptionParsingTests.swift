@@ -1,5 +1,5 @@
 import Testing
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 /// The rules every option follows (``Arguments``): a word starting with
 /// `--` is never a value, each option is given once, and a number too

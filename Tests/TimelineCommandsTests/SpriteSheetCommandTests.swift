@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import AnimTimeline
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 /// An Aseprite export written by the tests: four frames in a row, frame 2
 /// trimmed, frame 3 trimmed and stored rotated; tags "walk" (forward),

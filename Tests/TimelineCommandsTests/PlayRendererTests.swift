@@ -1,6 +1,6 @@
 import Testing
 import AnimTimeline
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 @Suite struct PlayRendererTests {
   @Test func rendererFitsTheTerminalKeepingAspect() {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import AnimTimeline
-@testable import TimelineDemo
+@testable import TimelineCommands
 import TimelineScript
 
 /// `info`, `frames` and `frame`, and the image writers they use.

@@ -1,6 +1,6 @@
 import Testing
 import AnimTimeline
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 /// The bundled sample `--ticks` plays by default.
 @Suite struct SampleGIFTests {

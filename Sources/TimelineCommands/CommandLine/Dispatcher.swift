@@ -1,7 +1,6 @@
 /// Picks the subcommand the words call for and runs it (the whole of
-/// `timeline-demo`; `main.swift` only hands it the process's words and
-/// console).
-enum Dispatcher {
+/// `timeline-demo`; `main.swift` only calls ``runProcess()``).
+public enum Dispatcher {
   /// The subcommand named `name` (its first word), if any.
   static func subcommand(named name: String) -> (any Subcommand.Type)? {
     switch name {

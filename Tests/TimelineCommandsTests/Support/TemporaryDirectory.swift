@@ -1,5 +1,5 @@
 import Foundation
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 /// A fresh directory for one test's files, holding the bundled sample GIF
 /// as `sample.gif`; removed by ``remove()``.

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import Testing
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 /// Files the demo reads and writes: errors give the C library's text for
 /// `errno`, never a bare number or Foundation's error domains, and only

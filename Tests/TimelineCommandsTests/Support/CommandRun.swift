@@ -1,4 +1,4 @@
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 /// One run of a `timeline-demo` command line through the demo's
 /// dispatcher, with a console that keeps both streams: what it printed and

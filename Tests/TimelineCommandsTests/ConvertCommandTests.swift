@@ -1,6 +1,6 @@
 import AnimTimeline
 import Testing
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 /// `timeline-demo convert`: the bundled sample GIF written out through the
 /// timeline as GIF and APNG, decoded back; and its usage errors.

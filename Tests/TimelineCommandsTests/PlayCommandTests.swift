@@ -1,5 +1,5 @@
 import Testing
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 /// `play` draws on a terminal only (point 8 of issue 12).
 @Suite struct PlayCommandTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import AnimTimeline
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 /// `frame`, `frames` and `play` with `--aseprite`: the sheet image is
 /// found through `meta.image` and frames are written untrimmed and upright.

@@ -1,6 +1,6 @@
 import Testing
 import AnimTimeline
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 /// Playing backward on the command line (spec section 9): how the options
 /// read a signed `--rate`, `--reverse-at` and `bench tick --rate`, and

@@ -1,5 +1,5 @@
 import Testing
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 /// The timeline benchmarks on tiny inputs: they run, report what they
 /// claim, and the layouts they compare behave the same. (No timing is

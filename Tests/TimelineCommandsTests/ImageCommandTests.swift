@@ -1,7 +1,7 @@
 import AnimTimeline
 import Foundation
 import Testing
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 /// Every image subcommand takes a GIF or a PNG/APNG by content, through
 /// one path (`ImageInput`, `AnimatedImage.open`).

@@ -9,7 +9,7 @@ import AnimTimeline
 import Foundation
 import Testing
 import TimelineScript
-@testable import TimelineDemo
+@testable import TimelineCommands
 
 /// The command line's answers to the mistakes and surprises of issue #21:
 /// file names that are not UTF-8, bytes echoed to the terminal, silent
