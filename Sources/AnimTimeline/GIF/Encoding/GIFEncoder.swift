@@ -59,29 +59,48 @@ public enum GIFEncoder {
     // Whether each target is opaque, from the pass that checks it is
     // normalized (each pass over every canvas costs as much as the LZW).
     var opaque: [Bool] = []
+    // The rectangle where each target differs from the one before (the
+    // first's: the whole canvas), found once here for the palette passes
+    // and the disposal choice below, which each found it again (these
+    // scans were 23 % of `bench encode gifplayer-muybridge.gif`'s samples).
+    var changes: [PixelRect] = []
     for frame in animation.frames {
       let (isNormal, isOpaque) = classify(frame.image)
       let target = isNormal ? frame.image : normalized(frame.image)
-      // (Compared by rows, eight bytes at a time, stopping at the first
-      // difference: `==` on the pixel arrays went byte by byte.)
-      if let last = targets.last, target.differingRectangle(from: last) == nil {
-        let (sum, overflow) = durations[durations.count - 1].addingReportingOverflow(frame.duration)
-        durations[durations.count - 1] = overflow ? .max : sum
-      } else {
-        targets.append(target)
-        durations.append(frame.duration)
-        opaque.append(isNormal ? isOpaque : classify(target).isOpaque)
+      var change = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+      if let last = targets.last {
+        guard let rectangle = target.differingRectangle(from: last) else {
+          let (sum, overflow) = durations[durations.count - 1].addingReportingOverflow(frame.duration)
+          durations[durations.count - 1] = overflow ? .max : sum
+          continue
+        }
+        change = rectangle
       }
+      targets.append(target)
+      durations.append(frame.duration)
+      opaque.append(isNormal ? isOpaque : classify(target).isOpaque)
+      changes.append(change)
     }
     let schedule = try GIFDelaySchedule(durations: durations, allowsShortDelays: options.allowsShortDelays)
     var used: [Int] = []
     for entry in schedule.entries where used.last != entry.frame { used.append(entry.frame) }
+    // The rectangle each frame written differs from the one written before
+    // it (`nil`: no difference; the first frame's is not used).
+    var written: [PixelRect?] = used.indices.map { position in
+      guard position > 0 else { return nil }
+      let (before, frame) = (used[position - 1], used[position])
+      return frame == before + 1 ? changes[frame] : targets[frame].differingRectangle(from: targets[before])
+    }
 
-    var globalPalette = exactPalette(of: used.map { targets[$0] })
+    var globalPalette = exactPalette(of: used.map { targets[$0] }, changes: written)
     if globalPalette == nil && needsQuantization(used.map { targets[$0] }) {
       let (palette, quantized) = quantize(used.map { targets[$0] }, dithering: options.dithering)
       for (position, frame) in used.enumerated() { targets[frame] = quantized[position] }
       globalPalette = palette
+      // Quantized frames differ elsewhere.
+      for position in used.indices.dropFirst() {
+        written[position] = targets[used[position]].differingRectangle(from: targets[used[position - 1]])
+      }
     }
     var borrows = false
     if let palette = globalPalette {
@@ -91,7 +110,7 @@ public enum GIFEncoder {
       let anyTransparent = used.contains { !opaque[$0] }
       borrows = anyTransparent && canBorrowTransparency(palette, frames: used.map { targets[$0] })
       globalPalette = orderedForCodeSize(
-        palette, frames: used.map { targets[$0] }, keepsTransparent: anyTransparent && !borrows)
+        palette, frames: used.map { targets[$0] }, changes: written, keepsTransparent: anyTransparent && !borrows)
     }
 
     var output = Array("GIF89a".utf8)
@@ -113,13 +132,23 @@ public enum GIFEncoder {
 
     let blank = RGBAImage(width: size.width, height: size.height, pixels: [UInt8](repeating: 0, count: size.width * size.height * 4))
     var previous: GIFEncodedFrame?
+    var previousFrame = -1
+    // The position in `used` of `entry.frame`.
+    var position = -1
     for entry in schedule.entries {
       let target = targets[entry.frame]
+      let repeated = entry.frame == previousFrame
+      if !repeated { position += 1 }
+      previousFrame = entry.frame
       var encoded: GIFEncodedFrame? = nil
       if var last = previous {
+        // Kept, an exact frame leaves the canvas its target: `written`
+        // knows how the next one differs (an entry repeating a frame: not).
+        let unchanged = PixelRect(x: 0, y: 0, width: 1, height: 1)
+        let keptChange: PixelRect? = !last.isExact ? nil : repeated ? unchanged : written[position] ?? unchanged
         if let (disposal, frame) = bestDisposal(
           after: last, next: target, nextIsOpaque: opaque[entry.frame], palette: globalPalette,
-          delay: entry.centiseconds, keepsOnly: borrows)
+          delay: entry.centiseconds, keepsOnly: borrows, keptChange: keptChange)
         {
           last.disposal = disposal
           encoded = frame
@@ -211,7 +240,7 @@ public enum GIFEncoder {
   /// - Complexity: O(*n* · *p*) for the *n* pixels of the first image and
   ///   of each later image's rectangle that differs from the one before,
   ///   plus a comparison of each image with the one before.
-  static func exactPalette(of images: [RGBAImage]) -> GIFPalette? {
+  static func exactPalette(of images: [RGBAImage], changes: [PixelRect?]) -> GIFPalette? {
     var palette = GIFPalette()
     var hasTransparent = false
     // Pixels already in the palette, direct-mapped by a hash of the raw
@@ -224,10 +253,9 @@ public enum GIFEncoder {
       // After the first image, only the rectangle that changed can hold a
       // colour not seen yet (bench encode gifplayer-muybridge.gif: this
       // scan of every canvas was 15 % of the time).
-      let previous = position > 0 ? images[position - 1] : nil
       let changed: PixelRect
-      if let previous, previous.width == image.width, previous.height == image.height {
-        guard let rectangle = image.differingRectangle(from: previous) else { continue }
+      if position > 0 {
+        guard let rectangle = changes[position] else { continue }
         changed = rectangle
       } else {
         changed = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
@@ -285,7 +313,9 @@ public enum GIFEncoder {
   /// ``encodeFrame(base:target:rectangle:palette:delay:)``).
   ///
   /// - Complexity: O(*n* · *p*).
-  static func orderedForCodeSize(_ palette: GIFPalette, frames: [RGBAImage], keepsTransparent: Bool) -> GIFPalette {
+  static func orderedForCodeSize(
+    _ palette: GIFPalette, frames: [RGBAImage], changes: [PixelRect?], keepsTransparent: Bool
+  ) -> GIFPalette {
     var counts = [Int](repeating: 0, count: 256)
     var transparentCount = 0
     guard let first = frames.first else { return palette }
@@ -293,8 +323,11 @@ public enum GIFEncoder {
     // transparent when there is a transparent entry).
     let blank = RGBAImage(width: first.width, height: first.height, pixels: [UInt8](repeating: 0, count: first.pixels.count))
     var before: RGBAImage?
-    for image in frames {
-      guard let rectangle = image.differingRectangle(from: before ?? blank) else { continue }
+    for (position, image) in frames.enumerated() {
+      guard let rectangle = position == 0 ? image.differingRectangle(from: blank) : changes[position] else {
+        before = image
+        continue
+      }
       let old = before ?? blank
       image.pixels.withUnsafeBufferPointer { bytes in
         old.pixels.withUnsafeBufferPointer { held in
@@ -507,7 +540,7 @@ public enum GIFEncoder {
   /// - Complexity: O(*p*) a candidate, plus its encoding.
   static func bestDisposal(
     after frame: GIFEncodedFrame, next: RGBAImage, nextIsOpaque opaque: Bool, palette: GIFPalette?, delay: Int,
-    keepsOnly: Bool
+    keepsOnly: Bool, keptChange: PixelRect? = nil
   ) -> (Int, GIFEncodedFrame)? {
     // Drawing can turn no pixel transparent, so only a next frame with
     // transparent pixels needs a check, and only it can need a clear: over
@@ -534,7 +567,8 @@ public enum GIFEncoder {
     var smallestArea = Int.max
     for (disposal, canvas) in candidates {
       guard opaque || canBeDrawn(next, over: canvas) else { continue }
-      let rectangle = next.differingRectangle(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+      let known = disposal == 1 ? keptChange : nil
+      let rectangle = known ?? next.differingRectangle(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
       smallestArea = min(smallestArea, rectangle.width * rectangle.height)
       valid.append((disposal, canvas, rectangle))
     }
