@@ -203,6 +203,37 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     #expect(shown == expectedSequence(animation))
   }
 
+  /// `classify` (two pixels a load, in arithmetic) against the two
+  /// questions asked pixel by pixel, on images of every parity whose
+  /// pixels are opaque, 0,0,0,0, transparent with colour, or translucent.
+  @Test func classifyAgreesWithEachPixel() {
+    let gen = Gen<RGBAImage>(generate: { rng in
+      let (width, height) = (rng.int(in: 1...7), rng.int(in: 1...5))
+      var pixels: [UInt8] = []
+      let kinds = rng.int(in: 0...3)
+      for _ in 0..<width * height {
+        let color = (0..<3).map { _ in UInt8(truncatingIfNeeded: rng.int(in: 0...255)) }
+        switch rng.int(in: 0...kinds) {
+        case 0: pixels += color + [255]
+        case 1: pixels += [0, 0, 0, 0]
+        case 2: pixels += color + [0]
+        default: pixels += color + [UInt8(truncatingIfNeeded: rng.int(in: 1...254))]
+        }
+      }
+      return RGBAImage(width: width, height: height, pixels: pixels)
+    })
+    forAll("GIFEncoderTests.classifyAgreesWithEachPixel", gen: gen, iterations: 1_000) { image in
+      let alphas = stride(from: 3, to: image.pixels.count, by: 4).map { image.pixels[$0] }
+      let opaque = alphas.allSatisfy { $0 == 255 }
+      let normal = stride(from: 0, to: image.pixels.count, by: 4).allSatisfy {
+        image.pixels[$0 + 3] == 255 || image.pixels[$0..<$0 + 4].allSatisfy { $0 == 0 }
+      }
+      let found = GIFEncoder.classify(image)
+      try ensure(found.isOpaque == opaque && found.isNormal == normal, "\(found) for \(image.pixels)")
+      return true
+    }
+  }
+
   /// The disposal is chosen by the next frame's encoded size: on small
   /// random animations (at most 256 pixels, so every candidate is tried),
   /// the chosen one's stream is no larger than that of any other valid

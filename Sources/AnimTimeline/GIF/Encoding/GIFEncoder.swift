@@ -633,14 +633,25 @@ public enum GIFEncoder {
     image.pixels.withUnsafeBytes { raw in
       var notNormal: UInt32 = 0
       var notOpaque: UInt32 = 0
+      // 1 for a pixel that is not opaque, and whether it is not 0,0,0,0
+      // either, in arithmetic only. Alpha is byte 3: the high byte of a
+      // little-endian load.
+      @inline(__always) func check(_ word: UInt32) {
+        let translucent = ((word >> 24 &+ 1) >> 8) ^ 1
+        notOpaque |= translucent
+        notNormal |= translucent & ((word | (0 &- word)) >> 31)
+      }
+      // Two pixels a load (one a load, this pass was 9 % of `bench encode
+      // gifplayer-muybridge.gif`'s samples).
       var offset = 0
-      while offset + 4 <= raw.count {
-        // Alpha is byte 3: the high byte of a little-endian load.
-        let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-        let opaque: UInt32 = word >= 0xFF00_0000 ? 0 : 1
-        notOpaque |= opaque
-        notNormal |= opaque & (word == 0 ? 0 : 1)
-        offset += 4
+      while offset + 8 <= raw.count {
+        let pair = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        check(UInt32(truncatingIfNeeded: pair))
+        check(UInt32(truncatingIfNeeded: pair >> 32))
+        offset += 8
+      }
+      if offset + 4 <= raw.count {
+        check(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
       }
       return (notNormal == 0, notOpaque == 0)
     }
