@@ -113,7 +113,12 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     // any number of timelines.
     // bench share (1,000 timelines over a 4-frame 64x48 GIF): 0.71
     // decodes a request before, 4 decodes in all after.
-    if shows == nil && before == nil { seenOutOfSequence = true }
+    // The very first request, for the first frame, is in sequence: a
+    // player starting (before, a still image's only frame was copied into
+    // the cache by its opening: 5.5 % of `bench decode
+    // libwebp__vp80-05-sharpness-1430.webp --reopen`).
+    let starting = target == 0 && frameDecodes == 0
+    if shows == nil && before == nil && !starting { seenOutOfSequence = true }
     if let shows { return .draw(idle.remove(at: shows), start: nil, startFrame: target) }
     // The nearest start at or before `target`.
     var start = target

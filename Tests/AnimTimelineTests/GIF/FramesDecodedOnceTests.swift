@@ -40,6 +40,21 @@ import TimelineScript
     #expect(provider.statistics.frameDecodes == 4)
   }
 
+  /// A still image (a PNG here; WebP and GIF go through the same engine)
+  /// is drawn once by its opening and handed out from the worker's canvas:
+  /// nothing is copied into the cache, however often it is asked for.
+  /// (The first request for the first frame used to count as out of
+  /// sequence, which copied the still image into the cache.)
+  @Test func aStillImageIsNeverCopiedIntoTheCache() throws {
+    var pixels: [UInt8] = []
+    for index in 0..<(24 * 16) { pixels += [UInt8(truncatingIfNeeded: index), 7, 99, 255] }
+    let image = RGBAImage(width: 24, height: 16, pixels: pixels)
+    let provider = try AnimatedImage.open(bytes: try image.pngData())
+    for _ in 0..<3 { #expect(try provider.frame(at: 0) == image) }
+    #expect(provider.statistics.frameDecodes == 1)
+    #expect(provider.statistics.peakCachedBytes == 0)
+  }
+
   @Test func beyondTheBudgetOnlyCheckpointsAreKept() throws {
     // Room for two canvases: not every frame fits, so no frame is kept
     // and the cache holds checkpoints only, as before.
