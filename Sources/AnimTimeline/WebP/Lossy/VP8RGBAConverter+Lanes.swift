@@ -105,14 +105,16 @@ extension VP8RGBAConverter {
   /// from `x`), at `out + 4 x`.
   ///
   /// The even and the odd pixels are computed apart (the low and the
-  /// high byte of each 16-bit lane) and their R|G and B|A halves
-  /// interleaved back by a 4x4 transpose of 16-bit fields in 64-bit
-  /// words. Measured with a throwaway microbenchmark (a 512x512 image
-  /// converted 200 times, release `-O -wmo`, output identical to the
-  /// scalar code, also at odd sizes): the whole conversion 0.222 s ->
-  /// 0.129 s against the scalar per-pixel ``rgba(_:_:_:)`` loop LLVM
-  /// vectorized in 32-bit lanes, and to 0.58 -> 0.44 of the scalar time
-  /// with ``upsample(_:count:into:)`` in lanes too.
+  /// high byte of each 16-bit lane) and interleaved back with lane-wise
+  /// shifts and masks in 32- and 64-bit lanes. Measured with a throwaway
+  /// microbenchmark (a 512x512 image converted 200 times, release `-O
+  /// -wmo`, output identical to the scalar code, also at odd sizes): the
+  /// whole conversion 0.222 s -> 0.129 s against the scalar per-pixel
+  /// ``rgba(_:_:_:)`` loop LLVM vectorized in 32-bit lanes, and to 0.58 ->
+  /// 0.44 of the scalar time with ``upsample(_:count:into:)`` in lanes
+  /// too; this interleaving, in place of a transpose of 16-bit fields that
+  /// LLVM moved to general registers, then took 600 conversions from
+  /// 0.26-0.34 s to 0.21-0.28 s (five alternating runs).
   @inline(__always)
   private static func convert16(
     x: Int, luma: UnsafeRawPointer, fullU: UnsafeRawPointer, fullV: UnsafeRawPointer, out: UnsafeMutableRawPointer
@@ -124,22 +126,29 @@ extension VP8RGBAConverter {
     let even = rgb(y & low, u & low, v & low)
     let odd = rgb(y &>> 8, u &>> 8, v &>> 8)
     let alpha = Lanes(repeating: 0xFF00)
-    var a = unsafeBitCast(even.r | even.g &<< 8, to: SIMD2<UInt64>.self)
-    var b = unsafeBitCast(even.b | alpha, to: SIMD2<UInt64>.self)
-    var c = unsafeBitCast(odd.r | odd.g &<< 8, to: SIMD2<UInt64>.self)
-    var d = unsafeBitCast(odd.b | alpha, to: SIMD2<UInt64>.self)
-    swapBits(&a, &c, 32, 0x0000_0000_FFFF_FFFF)
-    swapBits(&b, &d, 32, 0x0000_0000_FFFF_FFFF)
-    swapBits(&a, &b, 16, 0x0000_FFFF_0000_FFFF)
-    swapBits(&c, &d, 16, 0x0000_FFFF_0000_FFFF)
-    // Word k of a, b, c, d: pixels 2k, 2k + 1 of the first eight (k = 0)
-    // or of the last eight (k = 1) pixels' pairs 0, 1, 2, 3.
+    // Lane k of the even pixels' 32-bit view holds pixels 4k (low half)
+    // and 4k + 2, of the odd pixels' 4k + 1 and 4k + 3: R|G and B|A
+    // joined in 32-bit lanes, then pixels 4k and 4k + 1 (and 4k + 2 and
+    // 4k + 3) swapped into 64-bit words. All lane-wise shifts and masks,
+    // which LLVM keeps in vector registers (the 16-bit field transpose in
+    // 64-bit words this replaced was moved to general registers).
+    let evenRG = unsafeBitCast(even.r | even.g &<< 8, to: SIMD4<UInt32>.self)
+    let evenBA = unsafeBitCast(even.b | alpha, to: SIMD4<UInt32>.self)
+    let oddRG = unsafeBitCast(odd.r | odd.g &<< 8, to: SIMD4<UInt32>.self)
+    let oddBA = unsafeBitCast(odd.b | alpha, to: SIMD4<UInt32>.self)
+    let field = SIMD4<UInt32>(repeating: 0xFFFF)
+    var p0 = unsafeBitCast((evenRG & field) | evenBA &<< 16, to: SIMD2<UInt64>.self)
+    var p1 = unsafeBitCast((oddRG & field) | oddBA &<< 16, to: SIMD2<UInt64>.self)
+    var p2 = unsafeBitCast(evenRG &>> 16 | (evenBA & ~field), to: SIMD2<UInt64>.self)
+    var p3 = unsafeBitCast(oddRG &>> 16 | (oddBA & ~field), to: SIMD2<UInt64>.self)
+    swapBits(&p0, &p1, 32, 0x0000_0000_FFFF_FFFF)
+    swapBits(&p2, &p3, 32, 0x0000_0000_FFFF_FFFF)
+    // Word k of p0: pixels 8k, 8k + 1; of p2: 8k + 2, 8k + 3; of p1:
+    // 8k + 4, 8k + 5; of p3: 8k + 6, 8k + 7.
     let o = out + 4 * x
     for k in 0..<2 {
-      o.storeBytes(of: a[k].littleEndian, toByteOffset: 32 * k, as: UInt64.self)
-      o.storeBytes(of: b[k].littleEndian, toByteOffset: 32 * k + 8, as: UInt64.self)
-      o.storeBytes(of: c[k].littleEndian, toByteOffset: 32 * k + 16, as: UInt64.self)
-      o.storeBytes(of: d[k].littleEndian, toByteOffset: 32 * k + 24, as: UInt64.self)
+      o.storeBytes(of: SIMD2(p0[k], p2[k]), toByteOffset: 32 * k, as: SIMD2<UInt64>.self)
+      o.storeBytes(of: SIMD2(p1[k], p3[k]), toByteOffset: 32 * k + 16, as: SIMD2<UInt64>.self)
     }
   }
 
