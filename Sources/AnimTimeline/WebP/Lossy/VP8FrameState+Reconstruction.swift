@@ -139,19 +139,11 @@ extension VP8FrameState {
     }
   }
 
-  /// Calls `body` on `first`, then on `second`.
-  @inline(__always)
-  private static func forBoth(
-    _ first: UnsafeMutablePointer<UInt8>, _ second: UnsafeMutablePointer<UInt8>,
-    _ body: (UnsafeMutablePointer<UInt8>) -> Void
-  ) {
-    body(first)
-    body(second)
-  }
-
   /// Runs the loop filter over macroblock row `row` of the planes, in
   /// macroblock order (each macroblock: its left edge, inner vertical
-  /// edges, top edge, inner horizontal edges), as libwebp does.
+  /// edges, top edge, inner horizontal edges), as libwebp does. Each call
+  /// filters 16 positions: a luma edge's two halves, or the same chroma
+  /// edge of U and V together.
   ///
   /// - Complexity: O(`columns`).
   func filterRow(_ row: Int) {
@@ -159,6 +151,7 @@ extension VP8FrameState {
     guard type > 0 else { return }
     let lumaStride = self.lumaStride
     let chromaStride = self.chromaStride
+    let lumaHalf = 8 * lumaStride
     for column in 0..<columns {
       let info = filterInfo + 4 * column
       let limit = Int(info[0])
@@ -168,14 +161,17 @@ extension VP8FrameState {
       let inner = info[3] != 0
       let y = luma + row * 16 * lumaStride + column * 16
       if type == 1 {
-        if column > 0 { VP8LoopFilter.simple(y, across: 1, along: lumaStride, count: 16, limit: limit + 4) }
-        if inner {
-          for k in 1...3 { VP8LoopFilter.simple(y + 4 * k, across: 1, along: lumaStride, count: 16, limit: limit) }
-        }
-        if row > 0 { VP8LoopFilter.simple(y, across: lumaStride, along: 1, count: 16, limit: limit + 4) }
+        if column > 0 { VP8LoopFilter.edge(y, y + lumaHalf, stride: lumaStride, .vertical, .simple, limit: limit + 4) }
         if inner {
           for k in 1...3 {
-            VP8LoopFilter.simple(y + 4 * k * lumaStride, across: lumaStride, along: 1, count: 16, limit: limit)
+            VP8LoopFilter.edge(y + 4 * k, y + 4 * k + lumaHalf, stride: lumaStride, .vertical, .simple, limit: limit)
+          }
+        }
+        if row > 0 { VP8LoopFilter.edge(y, y + 8, stride: lumaStride, .horizontal, .simple, limit: limit + 4) }
+        if inner {
+          for k in 1...3 {
+            let edge = y + 4 * k * lumaStride
+            VP8LoopFilter.edge(edge, edge + 8, stride: lumaStride, .horizontal, .simple, limit: limit)
           }
         }
         continue
@@ -183,46 +179,42 @@ extension VP8FrameState {
       let u = chromaU + row * 8 * chromaStride + column * 8
       let v = chromaV + row * 8 * chromaStride + column * 8
       if column > 0 {
-        VP8LoopFilter.macroblockEdge(
-          y, across: 1, along: lumaStride, count: 16, limit: limit + 4, interior: interior, hevThreshold: variance)
-        Self.forBoth(u, v) { plane in
-          VP8LoopFilter.macroblockEdge(
-            plane, across: 1, along: chromaStride, count: 8, limit: limit + 4, interior: interior,
-            hevThreshold: variance)
-        }
+        VP8LoopFilter.edge(
+          y, y + lumaHalf, stride: lumaStride, .vertical, .macroblock, limit: limit + 4, interior: interior,
+          hevThreshold: variance)
+        VP8LoopFilter.edge(
+          u, v, stride: chromaStride, .vertical, .macroblock, limit: limit + 4, interior: interior,
+          hevThreshold: variance)
       }
       if inner {
         for k in 1...3 {
-          VP8LoopFilter.innerEdge(
-            y + 4 * k, across: 1, along: lumaStride, count: 16, limit: limit, interior: interior,
+          VP8LoopFilter.edge(
+            y + 4 * k, y + 4 * k + lumaHalf, stride: lumaStride, .vertical, .inner, limit: limit, interior: interior,
             hevThreshold: variance)
         }
-        Self.forBoth(u, v) { plane in
-          VP8LoopFilter.innerEdge(
-            plane + 4, across: 1, along: chromaStride, count: 8, limit: limit, interior: interior,
-            hevThreshold: variance)
-        }
+        VP8LoopFilter.edge(
+          u + 4, v + 4, stride: chromaStride, .vertical, .inner, limit: limit, interior: interior,
+          hevThreshold: variance)
       }
       if row > 0 {
-        VP8LoopFilter.macroblockEdge(
-          y, across: lumaStride, along: 1, count: 16, limit: limit + 4, interior: interior, hevThreshold: variance)
-        Self.forBoth(u, v) { plane in
-          VP8LoopFilter.macroblockEdge(
-            plane, across: chromaStride, along: 1, count: 8, limit: limit + 4, interior: interior,
-            hevThreshold: variance)
-        }
+        VP8LoopFilter.edge(
+          y, y + 8, stride: lumaStride, .horizontal, .macroblock, limit: limit + 4, interior: interior,
+          hevThreshold: variance)
+        VP8LoopFilter.edge(
+          u, v, stride: chromaStride, .horizontal, .macroblock, limit: limit + 4, interior: interior,
+          hevThreshold: variance)
       }
       if inner {
         for k in 1...3 {
-          VP8LoopFilter.innerEdge(
-            y + 4 * k * lumaStride, across: lumaStride, along: 1, count: 16, limit: limit, interior: interior,
+          let edge = y + 4 * k * lumaStride
+          VP8LoopFilter.edge(
+            edge, edge + 8, stride: lumaStride, .horizontal, .inner, limit: limit, interior: interior,
             hevThreshold: variance)
         }
-        Self.forBoth(u, v) { plane in
-          VP8LoopFilter.innerEdge(
-            plane + 4 * chromaStride, across: chromaStride, along: 1, count: 8, limit: limit, interior: interior,
-            hevThreshold: variance)
-        }
+        let offset = 4 * chromaStride
+        VP8LoopFilter.edge(
+          u + offset, v + offset, stride: chromaStride, .horizontal, .inner, limit: limit, interior: interior,
+          hevThreshold: variance)
       }
     }
   }

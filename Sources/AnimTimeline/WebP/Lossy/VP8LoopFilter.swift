@@ -1,12 +1,30 @@
 /// VP8's loop filters (RFC 6386 section 15) as libwebp computes them: the
-/// simple filter (luma only) and the normal filter, across one edge of
-/// 16 (luma) or 8 (chroma) sample positions.
+/// simple filter (luma only) and the normal filter.
 ///
-/// A filtered edge lies between sample `p0 = pointer[-step]` and `q0 =
-/// pointer[0]`; `across` is the distance between neighbouring samples
-/// across the edge (1 for a vertical edge, the row stride for a
-/// horizontal one) and `along` the distance between the edge's positions.
+/// The decoder filters an edge through ``edge(_:_:stride:_:_:limit:interior:hevThreshold:)``,
+/// which runs one of two implementations with the same output: the
+/// per-position scalar filter of this file in debug builds, the SIMD lanes
+/// of `VP8LoopFilter+Lanes.swift` in optimized ones.
+///
+/// In the scalar filter a filtered edge lies between sample `p0 =
+/// pointer[-step]` and `q0 = pointer[0]`; `across` is the distance between
+/// neighbouring samples across the edge (1 for a vertical edge, the row
+/// stride for a horizontal one) and `along` the distance between the
+/// edge's positions.
 enum VP8LoopFilter {
+  /// Which filter an edge gets: the simple one, or the normal one on a
+  /// macroblock edge (three samples each side) or on an edge inside a
+  /// macroblock (two).
+  enum Filter {
+    case simple, macroblock, inner
+  }
+
+  /// Which way an edge runs: `horizontal` between two sample rows,
+  /// `vertical` between two sample columns.
+  enum Orientation {
+    case horizontal, vertical
+  }
+
   /// Clamps to the signed byte range -128...127.
   @inline(__always)
   private static func clampSigned(_ v: Int) -> Int { v < -128 ? -128 : v > 127 ? 127 : v }
@@ -162,5 +180,71 @@ enum VP8LoopFilter {
       }
       q += along
     }
+  }
+}
+
+extension VP8LoopFilter {
+  /// Filters one edge of 16 positions, given as two runs of 8 from `first`
+  /// and from `second`: the two halves of a luma edge, or the same edge of
+  /// the U and the V block (which share their settings). `q0` is
+  /// `pointer[0]` and `p0` the sample before it across the edge: a row
+  /// above (a `horizontal` edge, whose runs are 8 samples of a row) or a
+  /// column to the left (a `vertical` edge, whose runs are 8 rows `stride`
+  /// apart). `limit` is the edge limit; `interior` and `hevThreshold` are
+  /// the normal filter's interior limit and high edge variance threshold.
+  ///
+  /// - Complexity: O(1) (16 positions).
+  // The one place that chooses between the implementations, at compile
+  // time. SwiftPM defines DEBUG in debug builds only (`swift build -v`
+  // shows `-DDEBUG`), which CI's `swift test`, ASan and TSan passes run:
+  // unoptimized, every SIMD operation is a call into the generic SIMD
+  // code, so the lanes were about 7x slower than this file's scalar filter
+  // (`swift test` 181 s -> 259 s, Docs/Performance.md, "VP8 loop filter
+  // and lossy decoding (2026-11-26)"). Optimized builds run the lanes:
+  // with them and the lanes of the RGBA conversion, `timeline-demo bench
+  // decode` of the corpus's vp80-05-sharpness-1430 went from 4.20x to
+  // 2.07x libwebp's time, all vp80 files from 1.77x to 1.42x (same
+  // section). VP8LoopFilterLanesTests checks that both give the same bytes.
+  @inline(__always)
+  static func edge(
+    _ first: UnsafeMutablePointer<UInt8>, _ second: UnsafeMutablePointer<UInt8>, stride: Int,
+    _ orientation: Orientation, _ filter: Filter, limit: Int, interior: Int = 0, hevThreshold: Int = 0
+  ) {
+    #if DEBUG
+      scalarEdge(
+        first, second, stride: stride, orientation, filter, limit: limit, interior: interior,
+        hevThreshold: hevThreshold)
+    #else
+      lanesEdge(
+        first, second, stride: stride, orientation, filter, limit: limit, interior: interior,
+        hevThreshold: hevThreshold)
+    #endif
+  }
+
+  /// ``edge(_:_:stride:_:_:limit:interior:hevThreshold:)`` with the
+  /// scalar filter, one run after the other (the positions are
+  /// independent).
+  ///
+  /// - Complexity: O(1) (16 positions).
+  static func scalarEdge(
+    _ first: UnsafeMutablePointer<UInt8>, _ second: UnsafeMutablePointer<UInt8>, stride: Int,
+    _ orientation: Orientation, _ filter: Filter, limit: Int, interior: Int, hevThreshold: Int
+  ) {
+    let across = orientation == .vertical ? 1 : stride
+    let along = orientation == .vertical ? stride : 1
+    func filterRun(_ run: UnsafeMutablePointer<UInt8>) {
+      switch filter {
+      case .simple:
+        simple(run, across: across, along: along, count: 8, limit: limit)
+      case .macroblock:
+        macroblockEdge(
+          run, across: across, along: along, count: 8, limit: limit, interior: interior, hevThreshold: hevThreshold)
+      case .inner:
+        innerEdge(
+          run, across: across, along: along, count: 8, limit: limit, interior: interior, hevThreshold: hevThreshold)
+      }
+    }
+    filterRun(first)
+    filterRun(second)
   }
 }

@@ -8,6 +8,11 @@
 /// where a neighbour past the image's chroma edge is the nearest sample
 /// itself; this is exactly libwebp's two-step computation (including its
 /// `(3a + b + 2) >> 2` on the first and last rows and columns).
+///
+/// ``convert(y:yStride:u:v:uvStride:width:height:scratch:into:)`` runs one
+/// of two implementations with the same output: the per-pixel scalar code
+/// of this file in debug builds, the SIMD lanes of
+/// `VP8RGBAConverter+Lanes.swift` in optimized ones.
 enum VP8RGBAConverter {
   /// `(value * factor) >> 8`.
   @inline(__always)
@@ -39,7 +44,40 @@ enum VP8RGBAConverter {
   ///
   /// - Precondition: `rgba` holds `width * height * 4` bytes.
   /// - Complexity: O(`width * height`).
+  // The one place that chooses between the implementations, at compile
+  // time. SwiftPM defines DEBUG in debug builds only (`swift build -v`
+  // shows `-DDEBUG`), which CI's `swift test`, ASan and TSan passes run:
+  // unoptimized, every SIMD operation is a call into the generic SIMD
+  // code, and the lanes made the conversion the largest cost of the debug
+  // suite's lossy decoding (52 % of the perf samples of
+  // vp8CorpusStillsMatchLibwebp; `swift test` 181 s -> 259 s with the loop
+  // filter's lanes, Docs/Performance.md, "VP8 loop filter and lossy
+  // decoding (2026-11-26)"). Optimized builds run the lanes: with them and
+  // the loop filter's lanes, `timeline-demo bench decode` of the corpus's
+  // vp80-05-sharpness-1430 went from 4.20x to 2.07x libwebp's time (same
+  // section). VP8RGBAConverterLanesTests checks that both give the same
+  // bytes.
+  @inline(__always)
   static func convert(
+    y: UnsafePointer<UInt8>, yStride: Int, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, uvStride: Int,
+    width: Int, height: Int, scratch: UnsafeMutablePointer<Int32>, into rgba: UnsafeMutableRawPointer
+  ) {
+    #if DEBUG
+      scalarConvert(
+        y: y, yStride: yStride, u: u, v: v, uvStride: uvStride, width: width, height: height, scratch: scratch,
+        into: rgba)
+    #else
+      lanesConvert(
+        y: y, yStride: yStride, u: u, v: v, uvStride: uvStride, width: width, height: height, scratch: scratch,
+        into: rgba)
+    #endif
+  }
+
+  /// ``convert(y:yStride:u:v:uvStride:width:height:scratch:into:)`` pixel
+  /// by pixel.
+  ///
+  /// - Complexity: O(`width * height`).
+  static func scalarConvert(
     y: UnsafePointer<UInt8>, yStride: Int, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, uvStride: Int,
     width: Int, height: Int, scratch: UnsafeMutablePointer<Int32>, into rgba: UnsafeMutableRawPointer
   ) {
@@ -83,7 +121,8 @@ enum VP8RGBAConverter {
   }
 
   /// The `Int32` scratch values ``convert(y:yStride:u:v:uvStride:width:height:scratch:into:)``
-  /// needs for images `width` pixels wide.
+  /// needs for images `width` pixels wide (the scalar code's layout; the
+  /// lanes use fewer bytes).
   static func scratchCount(width: Int) -> Int {
     let chromaWidth = (width + 1) / 2
     return 2 * (chromaWidth + 2) + 4 * chromaWidth
