@@ -3,14 +3,20 @@
 grouped by class (lossy, lossless and lossy+alpha stills; lossy, lossless,
 lossy+alpha and mixed animations), in one run: for each file,
 `libwebp/webpbench FILE N` and `timeline-demo bench decode FILE --repeat N
---reopen` alternate (Benchmarks/webp_vs_libwebp.sh does one file at a
-time). Prints a line per file and, per class, the total time of each side,
-their ratio and the worst file's ratio. Files the expected results reject
-are skipped. Build the harness first (`make -C Benchmarks/libwebp`).
+--reopen` alternate, ROUNDS times (Benchmarks/webp_vs_libwebp.sh does one
+file at a time), and each side's time for the file is the median of its
+rounds: on these shared virtual cores one run of a file of a few
+milliseconds varies by up to 1.6x on either side (libwebp__lossy_alpha1,
+five runs of 10 repeats: libwebp 1.78-2.84 ms, ours 2.70-4.49 ms). Prints
+a line per file (both medians, their ratio, the range of the rounds'
+ratios, whether the checksums agree) and, per class, the total time of
+each side, their ratio and the worst file's ratio. Files the expected
+results reject are skipped. Build the harness first (`make -C
+Benchmarks/libwebp`).
 
-Usage: Benchmarks/webp_corpus_speed.py BIN CORPUS_DIR [REPEATS]
+Usage: Benchmarks/webp_corpus_speed.py BIN CORPUS_DIR [REPEATS [ROUNDS]]
 """
-import glob, json, os, struct, subprocess, sys
+import glob, json, os, statistics, struct, subprocess, sys
 
 def fields(line):
     return dict(word.split("=", 1) for word in line.split() if "=" in word)
@@ -35,6 +41,7 @@ def kind(path):
 def main():
     binary, corpus = sys.argv[1], sys.argv[2]
     repeats = sys.argv[3] if len(sys.argv) > 3 else "5"
+    rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
     here = os.path.dirname(os.path.abspath(__file__))
     harness = os.path.join(here, "libwebp", "webpbench")
     classes = {}
@@ -42,21 +49,31 @@ def main():
         want = json.load(open(path + ".json"))
         if "error" in want or want.get("truncated"):
             continue
-        theirs = subprocess.run([harness, path, repeats], capture_output=True, text=True)
-        ours = subprocess.run([binary, "bench", "decode", path, "--repeat", repeats, "--reopen"], capture_output=True, text=True)
-        if theirs.returncode != 0 or ours.returncode != 0:
-            print(f"{os.path.basename(path)}: skipped ({theirs.stderr.strip()} {ours.stderr.strip()})")
+        times, failed = [], False
+        for _ in range(rounds):
+            theirs = subprocess.run([harness, path, repeats], capture_output=True, text=True)
+            ours = subprocess.run([binary, "bench", "decode", path, "--repeat", repeats, "--reopen"],
+                                  capture_output=True, text=True)
+            if theirs.returncode != 0 or ours.returncode != 0:
+                print(f"{os.path.basename(path)}: skipped ({theirs.stderr.strip()} {ours.stderr.strip()})")
+                failed = True
+                break
+            a, b = fields(theirs.stdout), fields(ours.stdout)
+            frames = int(b["frames"])
+            times.append((float(a["ns_per_frame"]) * frames, float(b["ns_per_frame"]) * frames))
+        if failed:
             continue
-        a, b = fields(theirs.stdout), fields(ours.stdout)
-        frames = int(b["frames"])
-        t, o = float(a["ns_per_frame"]) * frames, float(b["ns_per_frame"]) * frames
+        t = statistics.median(pair[0] for pair in times)
+        o = statistics.median(pair[1] for pair in times)
+        spread = [pair[1] / pair[0] for pair in times]
         group = classes.setdefault(kind(path), [0.0, 0.0, 0.0, "", 0])
         group[0] += t
         group[1] += o
         group[4] += 1
         if o / t > group[2]:
             group[2], group[3] = o / t, os.path.basename(path)
-        print(f"{os.path.basename(path)[-52:]:52} {kind(path):22} {t / 1e3:10.1f} {o / 1e3:10.1f} {o / t:6.2f} {a['checksum'] == b['checksum']}")
+        print(f"{os.path.basename(path)[-52:]:52} {kind(path):22} {t / 1e3:10.1f} {o / 1e3:10.1f} {o / t:6.2f} "
+              f"{min(spread):5.2f}-{max(spread):<5.2f} {a['checksum'] == b['checksum']}")
     print()
     print(f"{'class':24} {'files':>5} {'libwebp_ms':>11} {'ours_ms':>9} {'ratio':>6} {'worst':>6}  worst file")
     for name, (t, o, worst, file, count) in sorted(classes.items()):
