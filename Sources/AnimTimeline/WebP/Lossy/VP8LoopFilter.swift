@@ -110,17 +110,20 @@ enum VP8LoopFilter {
     return abs(p1 - p0) > threshold || abs(q1 - q0) > threshold
   }
 
+  // The two entry points below are not inlined: inlined into
+  // `VP8FrameState.filterRow`, Swift 6.3.1's optimizer (-O with
+  // whole-module optimization, as `swift build -c release` compiles)
+  // computed some edges from samples the edge before had not yet written,
+  // so release builds differed from libwebp, and from debug builds, on 110
+  // lossy files of the WebP corpus (the release-build corpus check in
+  // .ci/run). A call per edge keeps the edges in order; each call's
+  // positions are independent. (The lanes' entry points are not inlined
+  // for the same reason.)
+
   /// The simple filter over `count` positions of one edge with edge limit
   /// `limit`.
   ///
   /// - Complexity: O(`count`).
-  // Not inlined: inlined into `VP8FrameState.filterRow`, Swift 6.3.1's
-  // optimizer (-O with whole-module optimization, as `swift build -c
-  // release` compiles) computed some edges from samples the edge before
-  // had not yet written, so release builds differed from libwebp, and
-  // from debug builds, on 110 lossy files of the WebP corpus (the
-  // release-build corpus check in .ci/run). A call per edge keeps the
-  // edges in order; each call's positions are independent.
   @inline(never)
   static func simple(_ p: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int, limit: Int) {
     let threshold2 = 2 * limit + 1
@@ -131,52 +134,27 @@ enum VP8LoopFilter {
     }
   }
 
-  /// The normal filter on a macroblock edge over `count` positions.
+  /// The normal filter over `count` positions of one edge: a macroblock
+  /// edge (three samples each side change) when `outer`, else an edge
+  /// inside a macroblock (two).
   ///
   /// - Complexity: O(`count`).
-  // Not inlined: inlined into `VP8FrameState.filterRow`, Swift 6.3.1's
-  // optimizer (-O with whole-module optimization, as `swift build -c
-  // release` compiles) computed some edges from samples the edge before
-  // had not yet written, so release builds differed from libwebp, and
-  // from debug builds, on 110 lossy files of the WebP corpus (the
-  // release-build corpus check in .ci/run). A call per edge keeps the
-  // edges in order; each call's positions are independent.
   @inline(never)
-  static func macroblockEdge(
+  static func normal(
     _ p: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int,
-    limit: Int, interior: Int, hevThreshold: Int
+    limit: Int, interior: Int, hevThreshold: Int, outer: Bool
   ) {
     let threshold2 = 2 * limit + 1
     var q = p
     for _ in 0..<count {
       if needsFilter(q, across, threshold2, interior) {
-        if isHighVariance(q, across, hevThreshold) { filter2(q, across) } else { filter6(q, across) }
-      }
-      q += along
-    }
-  }
-
-  /// The normal filter on an edge inside a macroblock over `count`
-  /// positions.
-  ///
-  /// - Complexity: O(`count`).
-  // Not inlined: inlined into `VP8FrameState.filterRow`, Swift 6.3.1's
-  // optimizer (-O with whole-module optimization, as `swift build -c
-  // release` compiles) computed some edges from samples the edge before
-  // had not yet written, so release builds differed from libwebp, and
-  // from debug builds, on 110 lossy files of the WebP corpus (the
-  // release-build corpus check in .ci/run). A call per edge keeps the
-  // edges in order; each call's positions are independent.
-  @inline(never)
-  static func innerEdge(
-    _ p: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int,
-    limit: Int, interior: Int, hevThreshold: Int
-  ) {
-    let threshold2 = 2 * limit + 1
-    var q = p
-    for _ in 0..<count {
-      if needsFilter(q, across, threshold2, interior) {
-        if isHighVariance(q, across, hevThreshold) { filter2(q, across) } else { filter4(q, across) }
+        if isHighVariance(q, across, hevThreshold) {
+          filter2(q, across)
+        } else if outer {
+          filter6(q, across)
+        } else {
+          filter4(q, across)
+        }
       }
       q += along
     }
@@ -233,15 +211,12 @@ extension VP8LoopFilter {
     let across = orientation == .vertical ? 1 : stride
     let along = orientation == .vertical ? stride : 1
     func filterRun(_ run: UnsafeMutablePointer<UInt8>) {
-      switch filter {
-      case .simple:
+      if filter == .simple {
         simple(run, across: across, along: along, count: 8, limit: limit)
-      case .macroblock:
-        macroblockEdge(
-          run, across: across, along: along, count: 8, limit: limit, interior: interior, hevThreshold: hevThreshold)
-      case .inner:
-        innerEdge(
-          run, across: across, along: along, count: 8, limit: limit, interior: interior, hevThreshold: hevThreshold)
+      } else {
+        normal(
+          run, across: across, along: along, count: 8, limit: limit, interior: interior,
+          hevThreshold: hevThreshold, outer: filter == .macroblock)
       }
     }
     filterRun(first)
