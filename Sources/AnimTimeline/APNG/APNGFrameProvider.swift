@@ -87,7 +87,10 @@ public struct APNGFrameProvider: AnimatedImageProvider {
         }
       return AnimationFrame(
         rectangle: PixelRect(x: frame.x, y: frame.y, width: frame.width, height: frame.height), disposal: disposal,
-        drawsNothing: false)
+        drawsNothing: false,
+        duration: index.isAnimated
+          ? options.delayPolicy.duration(
+            raw: frame.rawDelayNanoseconds, browserMilliseconds: Int64(frame.browserDelayMilliseconds)) : 0)
     }
     let layout = AnimationLayout(
       canvas: ImageSize(width: index.header.width, height: index.header.height), frames: frames,
@@ -114,10 +117,8 @@ public struct APNGFrameProvider: AnimatedImageProvider {
   /// The duration of frame `index` in nanoseconds, after the delay policy;
   /// 0 for a still image, and for an index out of range.
   public func frameDuration(at index: Int) -> Int64 {
-    guard self.index.isAnimated, self.index.frames.indices.contains(index) else { return 0 }
-    let frame = self.index.frames[index]
-    return options.delayPolicy.duration(
-      raw: frame.rawDelayNanoseconds, browserMilliseconds: Int64(frame.browserDelayMilliseconds))
+    let frames = renderer.layout.frames
+    return frames.indices.contains(index) ? frames[index].duration : 0
   }
 
   /// `num_plays` plays (0: forever); 1 for a still image.

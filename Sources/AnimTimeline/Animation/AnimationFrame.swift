@@ -10,4 +10,10 @@ struct AnimationFrame: Hashable, Sendable {
   /// data the format knows cannot decode), so that the canvas before it
   /// survives it unchanged.
   var drawsNothing: Bool
+  /// How long the frame shows, in nanoseconds, after the format's delay
+  /// policy (0 for a still image): the provider's `frameDuration(at:)`.
+  /// Timelines at uniformly spread times ask for a frame in proportion to
+  /// it, so the cache places its checkpoints by it
+  /// (``AnimationLayout/init(canvas:frames:cacheByteBudget:maxPixelSize:)``).
+  var duration: Int64
 }

@@ -20,8 +20,16 @@ extension GIFFrameInfo {
     width == 0 || height == 0 || !(1...8).contains(lzwMinimumCodeSize)
   }
 
-  /// The frame as the animation engine sees it.
-  var animationFrame: AnimationFrame {
-    AnimationFrame(rectangle: rectangle, disposal: disposalMethod, drawsNothing: drawsNothing)
+  /// The frame's playing duration in nanoseconds under `policy`.
+  func duration(under policy: AnimationDelayPolicy) -> Int64 {
+    let centiseconds = Int64(delayCentiseconds)
+    return policy.duration(raw: centiseconds * 10_000_000, browserMilliseconds: centiseconds * 10)
+  }
+
+  /// The frame as the animation engine sees it, its delay read under
+  /// `policy`.
+  func animationFrame(under policy: AnimationDelayPolicy) -> AnimationFrame {
+    AnimationFrame(
+      rectangle: rectangle, disposal: disposalMethod, drawsNothing: drawsNothing, duration: duration(under: policy))
   }
 }

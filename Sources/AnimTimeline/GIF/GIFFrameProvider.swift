@@ -62,7 +62,7 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
     }
     let layout = AnimationLayout(
       canvas: ImageSize(width: index.canvasWidth, height: index.canvasHeight),
-      frames: index.frames.map(\.animationFrame), cacheByteBudget: options.cacheByteBudget,
+      frames: index.frames.map { $0.animationFrame(under: options.delayPolicy) }, cacheByteBudget: options.cacheByteBudget,
       maxPixelSize: options.maxPixelSize)
     renderer = AnimationRenderer(
       layout: layout, drawer: GIFFrameDrawer(bytes: bytes, index: index), completeness: completeness,
@@ -95,9 +95,8 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
 
   /// The duration of frame `index` in nanoseconds, after the delay policy.
   public func frameDuration(at index: Int) -> Int64 {
-    guard self.index.frames.indices.contains(index) else { return 0 }
-    let centiseconds = Int64(self.index.frames[index].delayCentiseconds)
-    return options.delayPolicy.duration(raw: centiseconds * 10_000_000, browserMilliseconds: centiseconds * 10)
+    let frames = renderer.layout.frames
+    return frames.indices.contains(index) ? frames[index].duration : 0
   }
 
   /// The number of plays, from the stored loop value and the loop policy.

@@ -59,7 +59,10 @@ public struct WebPFrameProvider: AnimatedImageProvider {
     let frames = index.frames.map { frame in
       AnimationFrame(
         rectangle: frame.rectangle, disposal: frame.disposesToBackground ? .clearRectangle : .keep,
-        drawsNothing: false)
+        drawsNothing: false,
+        duration: index.isAnimated
+          ? options.delayPolicy.duration(
+            raw: frame.rawDelayNanoseconds, browserMilliseconds: Int64(frame.durationMilliseconds)) : 0)
     }
     let layout = AnimationLayout(
       canvas: index.canvas, frames: frames, cacheByteBudget: options.cacheByteBudget,
@@ -86,10 +89,8 @@ public struct WebPFrameProvider: AnimatedImageProvider {
   /// The duration of frame `index` in nanoseconds, after the delay policy;
   /// 0 for a still image, and for an index out of range.
   public func frameDuration(at index: Int) -> Int64 {
-    guard self.index.isAnimated, self.index.frames.indices.contains(index) else { return 0 }
-    let frame = self.index.frames[index]
-    return options.delayPolicy.duration(
-      raw: frame.rawDelayNanoseconds, browserMilliseconds: Int64(frame.durationMilliseconds))
+    let frames = renderer.layout.frames
+    return frames.indices.contains(index) ? frames[index].duration : 0
   }
 
   /// `ANIM`'s loop count as plays (0: forever); 1 for a still image.
