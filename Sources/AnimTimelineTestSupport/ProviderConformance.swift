@@ -11,9 +11,11 @@ import TimelineScript
 ///   a fresh provider asked for `0, 1, 2, ...` in sequence.
 /// - **Copies share, and agree.** Two copies of one provider asked in
 ///   interleaved orders give the same frames.
-/// - **Lent equals copied** (when the provider lends frames, ``lend``).
+/// - **Lent equals copied** (when the provider lends frames, ``lend``),
+///   and lending leaves what later requests draw from as it was.
 /// - **Many threads equal one.** Threads asking one provider for frames
-///   in their own random orders all get the sequential frames.
+///   in their own random orders (lending some, when it lends) all get the
+///   sequential frames.
 /// - **The budget holds** (when the provider has a cache, ``cache``): its
 ///   peak never passes its budget.
 /// - **Durations and counts are stable**, and an index out of range
@@ -88,10 +90,16 @@ where Provider: Sendable {
       }
       if (0..<count).map({ provider.frameDuration(at: $0) }) != durations { fail("durations changed after drawing") }
       if let lend {
-        for _ in 0..<min(randomAccesses, 4 * count) {
+        // Lends and copies interleaved: a provider that draws a lent frame
+        // on a cached canvas must leave that canvas as it was.
+        for step in 0..<min(2 * randomAccesses, 8 * count) {
           let index = Int(generator.next() % UInt64(count))
-          if try lend(provider, index) != reference[index] {
+          if step % 2 == 0, try lend(provider, index) != reference[index] {
             fail("frame \(index) lent differs from frame \(index) copied")
+            break
+          }
+          if step % 2 == 1, fingerprint(try provider.frame(at: index)) != reference[index] {
+            fail("frame \(index) copied after lending differs from sequential drawing")
             break
           }
         }
@@ -126,11 +134,17 @@ where Provider: Sendable {
       let seeds = (0..<threads).map { _ in generator.next() }
       let accesses = randomAccesses
       let fingerprint = self.fingerprint
+      let lend = self.lend
       let results = onThreads(threads) { thread -> [Int] in
         var generator = SplitMix64(seed: seeds[thread])
         var wrong: [Int] = []
-        for _ in 0..<accesses {
+        for step in 0..<accesses {
           let index = Int(generator.next() % UInt64(count))
+          // Odd threads lend every other frame, when the provider lends.
+          if let lend, thread % 2 == 1, step % 2 == 1 {
+            if (try? lend(shared, index)) != reference[index] { wrong.append(index) }
+            continue
+          }
           guard let frame = try? shared.frame(at: index) else {
             wrong.append(index)
             continue

@@ -136,6 +136,20 @@ public struct APNGFrameProvider: AnimatedImageProvider {
     try renderer.frame(checking: index)
   }
 
+  /// Calls `body` with frame `index`, lent without a copy (see
+  /// ``AnimatedImageProvider/withFrame(at:_:)``): a seek that starts from
+  /// a cached canvas draws on that canvas in place and puts it back once
+  /// `body` returns.
+  ///
+  /// - Throws: ``LentFrameError/provider(_:)`` for an index out of range,
+  ///   ``LentFrameError/body(_:)`` with what `body` threw.
+  /// - Complexity: as ``frame(at:)``, without a canvas copy.
+  public func withFrame<Result, BodyFailure: Error>(
+    at index: Int, _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
+  ) throws(LentFrameError<FrameProviderError, BodyFailure>) -> Result {
+    try withFrame(lentBy: renderer, at: index, body)
+  }
+
   /// Whether frame `index` decoded whole: always, for a frame that
   /// opening kept.
   ///

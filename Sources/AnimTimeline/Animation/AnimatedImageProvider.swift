@@ -52,7 +52,10 @@ extension AnimatedImageProvider {
   /// The pixels are those of ``FrameProvider/frame(at:)``. The image is the provider's
   /// working canvas itself, lent for the duration of `body`: drawing the
   /// next frame in sequence then changes only that frame's rectangle and
-  /// what disposal touches, and no canvas is copied. `body` runs without the
+  /// what disposal touches, and no canvas is copied. (A provider over the
+  /// engine also lends a seek's frame without a copy: it draws it on the
+  /// cached canvas the seek starts from and puts that canvas back after
+  /// `body`.) `body` runs without the
   /// provider's lock, so it may call this provider again, and other threads
   /// may draw meanwhile; a frame drawn while the image is lent goes to a
   /// fresh copy of the canvas (copy-on-write), so the lent image never
@@ -70,6 +73,14 @@ extension AnimatedImageProvider {
   public func withFrame<Result, BodyFailure: Error>(
     at index: Int, _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
   ) throws(LentFrameError<Failure, BodyFailure>) -> Result {
+    try withCopiedFrame(at: index, body)
+  }
+
+  /// `body` called with ``FrameProvider/frame(at:)``'s image, its errors
+  /// told apart as ``withFrame(at:_:)`` tells them.
+  func withCopiedFrame<Result, BodyFailure: Error>(
+    at index: Int, _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
+  ) throws(LentFrameError<Failure, BodyFailure>) -> Result {
     let image: RGBAImage
     do {
       image = try frame(at: index)
@@ -78,6 +89,24 @@ extension AnimatedImageProvider {
     }
     do {
       return try body(image)
+    } catch {
+      throw .body(error)
+    }
+  }
+}
+
+extension AnimatedImageProvider {
+  /// ``withFrame(at:_:)`` for a provider over the engine: the frame is
+  /// lent by `renderer` (``AnimationRenderer/withFrame(at:_:)``: a seek
+  /// from a cached canvas draws on it in place instead of copying it); an
+  /// index out of range fails as ``FrameProvider/frame(at:)`` does.
+  func withFrame<Drawer, Result, BodyFailure: Error>(
+    lentBy renderer: AnimationRenderer<Drawer>, at index: Int,
+    _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
+  ) throws(LentFrameError<Failure, BodyFailure>) -> Result {
+    guard index >= 0, index < frameCount else { return try withCopiedFrame(at: index, body) }
+    do {
+      return try renderer.withFrame(at: index, body)
     } catch {
       throw .body(error)
     }

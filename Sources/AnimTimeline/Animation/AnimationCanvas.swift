@@ -23,40 +23,48 @@ enum AnimationCanvas {
   }
 
   /// Copies the pixels under `rectangle`, clipped to the canvas, row after
-  /// row into the start of `saved` (which must hold them), for
+  /// row into `saved` from `offset` on (`saved` must hold them), for
   /// ``AnimationDisposal/restorePrevious``.
   ///
   /// - Complexity: O(*w* × *h*) of the clipped rectangle.
-  static func save(_ rectangle: PixelRect, width: Int, height: Int, canvas: [UInt8], into saved: inout [UInt8]) {
+  static func save(
+    _ rectangle: PixelRect, width: Int, height: Int, canvas: [UInt8], into saved: inout [UInt8], at offset: Int = 0
+  ) {
     let visible = rectangle.clipped(toWidth: width, height: height)
     let rowBytes = visible.width * 4
-    guard !visible.isEmpty, canvas.count == width * height * 4, saved.count >= rowBytes * visible.height else { return }
+    guard !visible.isEmpty, canvas.count == width * height * 4, offset >= 0,
+      saved.count - offset >= rowBytes * visible.height
+    else { return }
     canvas.withUnsafeBytes { pixels in
       saved.withUnsafeMutableBytes { saved in
         for row in 0..<visible.height {
           // Safe: the clipped rectangle lies inside the canvas, and `saved`
           // holds its rows (both sizes checked above).
           let from = pixels.baseAddress! + ((visible.y + row) * width + visible.x) * 4
-          (saved.baseAddress! + row * rowBytes).copyMemory(from: from, byteCount: rowBytes)
+          (saved.baseAddress! + offset + row * rowBytes).copyMemory(from: from, byteCount: rowBytes)
         }
       }
     }
   }
 
-  /// Puts back the pixels ``save(_:width:height:canvas:into:)`` copied
-  /// from under `rectangle`.
+  /// Puts back the pixels ``save(_:width:height:canvas:into:at:)`` copied
+  /// from under `rectangle` into `saved` at `offset`.
   ///
   /// - Complexity: O(*w* × *h*) of the clipped rectangle.
-  static func restore(_ rectangle: PixelRect, width: Int, height: Int, from saved: [UInt8], canvas: inout [UInt8]) {
+  static func restore(
+    _ rectangle: PixelRect, width: Int, height: Int, from saved: [UInt8], at offset: Int = 0, canvas: inout [UInt8]
+  ) {
     let visible = rectangle.clipped(toWidth: width, height: height)
     let rowBytes = visible.width * 4
-    guard !visible.isEmpty, canvas.count == width * height * 4, saved.count >= rowBytes * visible.height else { return }
+    guard !visible.isEmpty, canvas.count == width * height * 4, offset >= 0,
+      saved.count - offset >= rowBytes * visible.height
+    else { return }
     saved.withUnsafeBytes { saved in
       canvas.withUnsafeMutableBytes { pixels in
         for row in 0..<visible.height {
           // Safe: as in `save`.
           let to = pixels.baseAddress! + ((visible.y + row) * width + visible.x) * 4
-          to.copyMemory(from: saved.baseAddress! + row * rowBytes, byteCount: rowBytes)
+          to.copyMemory(from: saved.baseAddress! + offset + row * rowBytes, byteCount: rowBytes)
         }
       }
     }

@@ -13,14 +13,21 @@ import Darwin
 /// Eviction removes the least recently used entry that is not a checkpoint,
 /// or, when only checkpoints remain, the least recently used checkpoint.
 ///
-/// The cache owns its canvases: it stores copies, and hands them out only
-/// to be copied from, so their storage is never shared and an evicted
-/// canvas's storage takes the next canvas stored.
+/// The cache owns its canvases: it stores copies, and hands them out
+/// either to be copied from or lent (``lend(_:)``: drawn on in place and
+/// given back as they were), so their storage is never shared and an
+/// evicted canvas's storage takes the next canvas stored.
 struct AnimationCanvasCache: Sendable {
   struct Entry: Sendable {
+    /// The canvas; empty while it is lent.
     var pixels: [UInt8]
+    /// The canvas's bytes, lent or not.
+    var byteCount: Int
     var lastUse: UInt64
     var isCheckpoint: Bool
+    /// Whether the canvas is lent (``lend(_:)``): not handed out, not
+    /// evicted, still counted against the budget.
+    var isLent = false
   }
 
   /// The bytes an entry costs besides its pixels (bookkeeping).
@@ -37,17 +44,50 @@ struct AnimationCanvasCache: Sendable {
     self.budget = max(0, budget)
   }
 
-  /// The canvas stored for `key`, marking it used.
+  /// The canvas stored for `key`, marking it used; `nil` while it is lent.
   mutating func canvas(for key: Int) -> [UInt8]? {
-    guard var entry = entries[key] else { return nil }
+    guard var entry = entries[key], !entry.isLent else { return nil }
     clock &+= 1
     entry.lastUse = clock
     entries[key] = entry
     return entry.pixels
   }
 
-  /// Whether `key` is stored, without marking it used.
-  func contains(_ key: Int) -> Bool { entries[key] != nil }
+  /// Whether `key` is stored and not lent, without marking it used.
+  func contains(_ key: Int) -> Bool { entries[key].map { !$0.isLent } ?? false }
+
+  /// Takes the canvas stored for `key` out of the cache, marking it used,
+  /// for the caller to draw on in place and give back unchanged with
+  /// ``giveBack(_:for:)``: meanwhile the entry keeps its place in the
+  /// budget, but is neither handed out nor evicted. The caller holds the
+  /// only reference, so drawing on it copies nothing.
+  // bench share gifplayer-muybridge.gif --timelines 1000: a request that
+  // started from a checkpoint copied the whole canvas out of the cache
+  // (53 % of the time, memmove) to draw one or two small frames on it.
+  mutating func lend(_ key: Int) -> [UInt8]? {
+    guard var entry = entries[key], !entry.isLent else { return nil }
+    clock &+= 1
+    entry.lastUse = clock
+    let pixels = entry.pixels
+    entry.pixels = []
+    entry.isLent = true
+    entries[key] = entry
+    return pixels
+  }
+
+  /// Puts back a canvas lent by ``lend(_:)``, as it was lent.
+  mutating func giveBack(_ pixels: [UInt8], for key: Int) {
+    guard var entry = entries[key], entry.isLent, pixels.count == entry.byteCount else {
+      #if ANIMTIMELINE_INTERNAL_CHECKS
+      preconditionFailure("a canvas given back that was not lent")
+      #else
+      return
+      #endif
+    }
+    entry.pixels = pixels
+    entry.isLent = false
+    entries[key] = entry
+  }
 
   /// Whether ``insert(copying:for:isCheckpoint:)`` would store a canvas of
   /// `byteCount` bytes for `key`.
@@ -93,7 +133,7 @@ struct AnimationCanvasCache: Sendable {
       }
     }
     clock &+= 1
-    entries[key] = Entry(pixels: storage, lastUse: clock, isCheckpoint: isCheckpoint)
+    entries[key] = Entry(pixels: storage, byteCount: storage.count, lastUse: clock, isCheckpoint: isCheckpoint)
     bytes += cost
     peakBytes = max(peakBytes, bytes)
     #if ANIMTIMELINE_INTERNAL_CHECKS
@@ -145,22 +185,23 @@ struct AnimationCanvasCache: Sendable {
     var total = 0
     var uses = Set<UInt64>(minimumCapacity: entries.count)
     for entry in entries.values {
-      precondition(entry.pixels.count == canvasByteCount, "a cached canvas is not width*height*4 bytes")
+      precondition(entry.byteCount == canvasByteCount, "a cached canvas is not width*height*4 bytes")
+      precondition(entry.pixels.count == (entry.isLent ? 0 : entry.byteCount), "a lent canvas still held, or one short")
       precondition(entry.lastUse >= 1 && entry.lastUse <= clock, "a use stamp the clock never gave")
       precondition(uses.insert(entry.lastUse).inserted, "two entries with one use stamp: no LRU order")
-      total += entry.pixels.count + Self.entryOverhead
+      total += entry.byteCount + Self.entryOverhead
     }
     precondition(total == bytes, "cached bytes differ from the sum of the entries")
     #endif
   }
 
-  /// Removes one entry (see the type's eviction order) and returns its
-  /// pixels, or `nil` when the cache is empty.
+  /// Removes one entry not lent (see the type's eviction order) and
+  /// returns its pixels, or `nil` when there is none.
   private mutating func evictOne() -> [UInt8]? {
     var victim: Int? = nil
     var victimUse = UInt64.max
     var victimIsCheckpoint = true
-    for (key, entry) in entries {
+    for (key, entry) in entries where !entry.isLent {
       // Prefer non-checkpoints; among equals, the least recently used.
       let better =
         (victimIsCheckpoint && !entry.isCheckpoint)
@@ -172,7 +213,7 @@ struct AnimationCanvasCache: Sendable {
       }
     }
     guard let key = victim, let entry = entries.removeValue(forKey: key) else { return nil }
-    bytes -= entry.pixels.count + Self.entryOverhead
+    bytes -= entry.byteCount + Self.entryOverhead
     evictions += 1
     return entry.pixels
   }

@@ -52,7 +52,7 @@ extension AnimationDecodingState {
 
     guard cache.entries.count <= AnimationCanvasCache.entriesWalkedByChecks else { return }
     for (key, entry) in cache.entries {
-      for worker in idle {
+      for worker in idle where !entry.isLent {
         precondition(Self.storage(entry.pixels) != Self.storage(worker.canvas), "the working canvas is also a cached canvas")
       }
       if key >= count {
@@ -73,6 +73,7 @@ extension AnimationDecodingState {
   /// known of the frame it shows.
   private func check(_ worker: AnimationWorker<Drawer>, in file: AnimationLayout) {
     precondition(worker.drawn.isEmpty, "an idle worker with drawing not recorded")
+    precondition(worker.parked == nil, "an idle worker still drawing on a lent canvas")
     precondition(
       worker.saved.isEmpty || worker.saved.count == file.restoreByteCount,
       "the saved rectangle is not the size opening computed")

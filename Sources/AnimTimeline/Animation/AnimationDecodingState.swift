@@ -73,12 +73,15 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   /// Plans a request for frame `target`: its pixels when they are kept (a
   /// composited frame, the canvas the next frame is drawn on when this
   /// one keeps its pixels, a small frame, or a worker showing it), else a
-  /// worker and where it starts drawing.
+  /// worker and where it starts drawing. With `lending` (the frame is only
+  /// lent to the caller, and is not kept), a cached start canvas is lent
+  /// to the worker to draw on in place (``AnimationWorker/Start/lent(_:)``),
+  /// to be given back with ``giveBack(_:lentCanvas:for:)``.
   ///
   /// - Complexity: O(*w* + *s*) for *w* idle workers and a search of *s*
   ///   frames back to a start (at most the checkpoint stride once the
   ///   checkpoints are cached); O(1) for a kept frame.
-  mutating func plan(_ target: Int, in file: AnimationLayout) -> Plan {
+  mutating func plan(_ target: Int, in file: AnimationLayout, lending: Bool = false) -> Plan {
     let frames = file.frames
     let last = frames.count - 1
     // A worker showing the frame, or the one just before it (in order,
@@ -119,7 +122,7 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     // libwebp__vp80-05-sharpness-1430.webp --reopen`).
     let starting = target == 0 && frameDecodes == 0
     if shows == nil && before == nil && !starting { seenOutOfSequence = true }
-    if let shows { return .draw(idle.remove(at: shows), start: nil, startFrame: target) }
+    if let shows { return .draw(readied(idle.remove(at: shows), in: file), start: nil, startFrame: target) }
     // The nearest start at or before `target`.
     var start = target
     while start > 0 {
@@ -138,12 +141,26 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     {
       if nearest.map({ idle[$0].cursor < worker.cursor }) ?? true { nearest = slot }
     }
-    if let nearest { return .draw(idle.remove(at: nearest), start: nil, startFrame: target) }
-    let worker = takeWorker(in: file)
+    if let nearest { return .draw(readied(idle.remove(at: nearest), in: file), start: nil, startFrame: target) }
+    let worker = readied(takeWorker(in: file), in: file)
+    // Kept frames are copies anyway, and small frames are drawn from the
+    // canvas: only a full-size frame that is not kept draws on the lent
+    // canvas itself.
+    if lending, !file.keepsFrames, file.downsampler == nil, let lent = cache.lend(start) {
+      return .draw(worker, start: .lent(lent), startFrame: start)
+    }
     if let cached = cache.canvas(for: start) {
       return .draw(worker, start: .cached(cached), startFrame: start)
     }
     return .draw(worker, start: .blank, startFrame: start)
+  }
+
+  /// `worker`, told whether the cache has room for a canvas that is not
+  /// a checkpoint (``AnimationWorker/cacheHadRoom``).
+  private func readied(_ worker: consuming AnimationWorker<Drawer>, in file: AnimationLayout) -> AnimationWorker<Drawer> {
+    var worker = worker
+    worker.cacheHadRoom = cache.wouldStore(file.canvasByteCount, for: -1, isCheckpoint: false)
+    return worker
   }
 
   /// Takes an idle worker, or makes one when all are drawing.
@@ -166,12 +183,7 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   {
     defer { _checkInvariants(in: file) }
     var worker = worker
-    for frame in worker.drawn {
-      frameDecodes += 1
-      completeness[frame.position] = frame.complete ? .complete : .incomplete
-      if frame.coversCanvas { coversCanvas[frame.position] = true }
-    }
-    worker.drawn.removeAll(keepingCapacity: true)
+    record(&worker)
     if smallFrames != nil {
       _ = smallFrames?.insert(copying: output, for: target, isCheckpoint: true)  // may evict (LRU)
     } else if seenOutOfSequence, file.keepsFrames {
@@ -179,6 +191,31 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     }
     idle.append(worker)
     return output
+  }
+
+  /// Records what `worker` learnt about the frames it drew.
+  ///
+  /// - Complexity: O(*d*) for *d* frames drawn.
+  mutating func record(_ worker: inout AnimationWorker<Drawer>) {
+    for frame in worker.drawn {
+      frameDecodes += 1
+      completeness[frame.position] = frame.complete ? .complete : .incomplete
+      if frame.coversCanvas { coversCanvas[frame.position] = true }
+    }
+    worker.drawn.removeAll(keepingCapacity: true)
+  }
+
+  /// Takes back a worker that drew on a lent canvas, and the canvas, as it
+  /// was lent, into the cache under `key`; then checks the invariants
+  /// (debug builds).
+  ///
+  /// - Complexity: O(*d*) for *d* frames drawn and not yet recorded.
+  mutating func giveBack(_ worker: AnimationWorker<Drawer>, lentCanvas: [UInt8], for key: Int, in file: AnimationLayout) {
+    defer { _checkInvariants(in: file) }
+    var worker = worker
+    record(&worker)
+    cache.giveBack(lentCanvas, for: key)
+    idle.append(worker)
   }
 
   /// The cache key of frame `position`'s composited canvas (its output),

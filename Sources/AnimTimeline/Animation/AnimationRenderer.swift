@@ -45,12 +45,64 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
     case let .draw(taken, from, at):
       (worker, start, startFrame) = (taken, from, at)
     }
+    render(&worker, index, from: consume start, at: startFrame)
+    let output = layout.downsampler == nil ? worker.canvas : worker.downscaled()
+    return state.withLock { $0.finish(worker, drawing: index, output: output, in: layout) }
+  }
+
+  /// Draws frame `index` with `worker`, outside the lock, storing canvases
+  /// in the cache under it.
+  private func render(
+    _ worker: inout AnimationWorker<Drawer>, _ index: Int, from start: consuming AnimationWorker<Drawer>.Start?,
+    at startFrame: Int
+  ) {
     let state = self.state
     worker.render(index, from: start, at: startFrame, in: layout) { canvas, key, isCheckpoint in
       state.withLock { $0.cache.insert(copying: canvas, for: key, isCheckpoint: isCheckpoint) }
     }
-    let output = layout.downsampler == nil ? worker.canvas : worker.downscaled()
-    return state.withLock { $0.finish(worker, drawing: index, output: output, in: layout) }
+  }
+
+  /// Calls `body` with frame `index` (in range: the façade checks) as
+  /// ``frame(at:)`` would give it, without copying a canvas to do so.
+  ///
+  /// A frame that is kept, or shown by a worker, is lent as it is. A seek
+  /// that starts from a cached canvas draws on that canvas itself (the
+  /// cache lends it, ``AnimationCanvasCache/lend(_:)``), saving the
+  /// pixels under each frame it draws; once `body` returns, or throws,
+  /// they are put back and the canvas goes back to the cache as it was.
+  /// So such a seek costs the rectangles of the frames drawn, twice,
+  /// instead of a canvas copy. A frame `body` copies out keeps its pixels:
+  /// the putting back then goes to a copy of the canvas.
+  ///
+  /// - Throws: what `body` throws.
+  /// - Complexity: as ``frame(at:)``, without the canvas copy of a seek.
+  // bench share gifplayer-muybridge.gif --timelines 1000: 53 % of the
+  // time was copying start canvases out of the cache.
+  func withFrame<Result, Failure: Error>(
+    at index: Int, _ body: (borrowing RGBAImage) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let size = layout.frameSize
+    var worker: AnimationWorker<Drawer>
+    let start: AnimationWorker<Drawer>.Start?
+    let startFrame: Int
+    switch state.withLock({ $0.plan(index, in: layout, lending: true) }) {
+    case let .ready(pixels):
+      return try body(RGBAImage(width: size.width, height: size.height, pixels: pixels))
+    case let .draw(taken, from, at):
+      (worker, start, startFrame) = (taken, from, at)
+    }
+    guard case .lent = start else {
+      render(&worker, index, from: consume start, at: startFrame)
+      let output = layout.downsampler == nil ? worker.canvas : worker.downscaled()
+      let pixels = state.withLock { $0.finish(worker, drawing: index, output: output, in: layout) }
+      return try body(RGBAImage(width: size.width, height: size.height, pixels: pixels))
+    }
+    render(&worker, index, from: consume start, at: startFrame)
+    defer {
+      let lent = worker.returnLentCanvas(in: layout)
+      state.withLock { $0.giveBack(worker, lentCanvas: lent, for: startFrame, in: layout) }
+    }
+    return try body(RGBAImage(width: size.width, height: size.height, pixels: worker.canvas))
   }
 
   /// The pixels of frame `index`, for the façades whose error for an

@@ -11,7 +11,12 @@
 /// it) and draws the next frame's rectangle, so sequential playback costs
 /// the frames' rectangles, never the whole canvas. Whole canvases are
 /// copied only where a copy is the point: into the cache (a canvas stored
-/// for later seeks) and out of it (a seek that starts from a stored one).
+/// for later seeks) and out of it (a seek that starts from a stored one
+/// and keeps its result). A seek whose frame is only lent
+/// (`withFrame(at:_:)`) draws on the cached canvas itself instead
+/// (``Start/lent(_:)``), saving the pixels under each frame it draws, and
+/// puts them back afterwards (``returnLentCanvas()``): the frames'
+/// rectangles again, not the canvas.
 struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   /// The format's part: draws a frame's pixels.
   var drawer: Drawer
@@ -51,11 +56,47 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
     var coversCanvas: Bool
   }
 
+  /// Whether the cache had room, when the worker was taken, for a canvas
+  /// that is not a checkpoint: a replay offers the cache such canvases only
+  /// then, since each offer takes the provider's lock, and a full cache
+  /// takes only checkpoints (it only fills, never empties).
+  // bench share gifplayer-muybridge.gif --timelines 1000 --threads 2: an
+  // offer per frame a seek drew, each under the lock.
+  var cacheHadRoom = true
+  /// While the worker draws on a lent canvas: its own state, set aside.
+  var parked: Parked? = nil
+  /// While the worker draws on a lent canvas: the pixels under each frame
+  /// drawn, before it was drawn, one rectangle after another
+  /// (`undoRectangles`), in the first `undoByteCount` bytes. It only
+  /// grows (doubling), so a worker stops allocating once it has drawn its
+  /// longest seek.
+  var undoPixels: [UInt8] = []
+  /// The bytes of `undoPixels` in use.
+  var undoByteCount = 0
+  /// The clipped rectangles whose pixels `undoPixels` holds, in order.
+  var undoRectangles: [PixelRect] = []
+  /// The saved-rectangle storage not in use: the lent canvas's while the
+  /// worker's own is parked, and the other way round.
+  var spareSaved: [UInt8] = []
+
+  /// A worker's own state while it draws on a lent canvas (its saved
+  /// rectangle waits in `spareSaved`).
+  struct Parked: Sendable {
+    var cursor: Int
+    var canvas: [UInt8]
+    var drawnOnStandIn: Bool
+    var pixelsSinceStart: Int
+  }
+
   /// What a frame is drawn over when drawing does not simply go on from
   /// the frame before it.
   enum Start: Sendable {
-    /// A canvas from the cache.
+    /// A canvas from the cache, to copy.
     case cached([UInt8])
+    /// A canvas the cache lent (``AnimationCanvasCache/lend(_:)``), to draw
+    /// on in place and give back with ``returnLentCanvas()``; the worker's
+    /// own canvas waits meanwhile.
+    case lent([UInt8])
     /// Transparent black: the true canvas, or a stand-in under a frame
     /// that covers it.
     case blank
@@ -75,13 +116,32 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   ///
   /// - Complexity: O(*r* × *a*) for *r* frames drawn and *a* pixels of
   ///   their rectangles, plus O(*c*) for a canvas of *c* pixels when
-  ///   starting from a cached or blank canvas, and O(*c*) for each canvas
-  ///   stored.
+  ///   starting from a cached (not lent) or blank canvas, and O(*c*) for
+  ///   each canvas stored.
   mutating func render(
-    _ target: Int, from start: Start?, at startFrame: Int, in file: AnimationLayout,
+    _ target: Int, from start: consuming Start?, at startFrame: Int, in file: AnimationLayout,
     store: (_ canvas: [UInt8], _ key: Int, _ isCheckpoint: Bool) -> Bool
   ) {
-    if let start {
+    // A lent canvas becomes the working canvas, referenced from there only
+    // (not from `start` too), so drawing on it copies nothing.
+    var start = start
+    var drawsOnLent = false
+    if case let .lent(pixels)? = start {
+      parked = Parked(
+        cursor: cursor, canvas: canvas, drawnOnStandIn: drawnOnStandIn, pixelsSinceStart: pixelsSinceStart)
+      canvas = pixels
+      drawsOnLent = true
+    }
+    if drawsOnLent {
+      start = nil
+      swap(&saved, &spareSaved)
+      undoByteCount = 0
+      undoRectangles.removeAll(keepingCapacity: true)
+      cursor = startFrame
+      pixelsSinceStart = 0
+      drawnOnStandIn = false
+      draw(startFrame, on: nil, in: file)
+    } else if let start {
       cursor = startFrame
       pixelsSinceStart = 0
       if case .blank = start {
@@ -92,7 +152,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
       draw(startFrame, on: start, in: file)
     }
     // One step of sequential playback, or a replay toward a seek target.
-    let isReplay = start != nil || target - cursor > 1
+    let isReplay = drawsOnLent || start != nil || target - cursor > 1
     while cursor < target {
       advance(isReplay: isReplay, in: file, store: store)
     }
@@ -114,7 +174,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
     // A replay draws frames no request asked for yet: their composited
     // canvases are kept too (while they fit without evicting), so that a
     // later request for one decodes nothing.
-    if isReplay, file.keepsFrames {
+    if isReplay, file.keepsFrames, cacheHadRoom {
       _ = store(canvas, AnimationDecodingState<Drawer>.outputKey(cursor, in: file), false)
     }
     let frame = file.frames[cursor]
@@ -136,7 +196,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
     let isCheckpoint = file.isCheckpoint(cursor)
     if file.blankBefore[cursor] {
       pixelsSinceStart = 0
-    } else if isReplay || (isCheckpoint && pixelsSinceStart >= file.sequentialCheckpointPixels) {
+    } else if isReplay ? isCheckpoint || cacheHadRoom : isCheckpoint && pixelsSinceStart >= file.sequentialCheckpointPixels {
       if store(canvas, cursor, isCheckpoint) { pixelsSinceStart = 0 }
     }
     draw(cursor, on: nil, in: file)
@@ -154,6 +214,18 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
     if restores, saved.count < file.restoreByteCount {
       saved = [UInt8](repeating: 0, count: file.restoreByteCount)  // once per worker
     }
+    if parked != nil {
+      // Everything drawing and then disposing of this frame changes lies
+      // in its clipped rectangle: what is under it now undoes both.
+      let visible = frame.rectangle.clipped(toWidth: width, height: height)
+      let byteCount = visible.width * visible.height * 4
+      if undoPixels.count - undoByteCount < byteCount {
+        undoPixels.append(contentsOf: repeatElement(0, count: max(byteCount, undoPixels.count)))
+      }
+      AnimationCanvas.save(visible, width: width, height: height, canvas: canvas, into: &undoPixels, at: undoByteCount)
+      undoByteCount += byteCount
+      undoRectangles.append(visible)
+    }
     // Out of `self` while the drawer (part of `self`) draws.
     var canvas = self.canvas
     self.canvas = []
@@ -166,7 +238,8 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
       // or the cached canvas below a covering frame.
       let needsBelow = !overwritten || restores
       switch start {
-      case nil:
+      case nil, .lent:
+        // A lent canvas is the working canvas already (`render`).
         break
       case let .cached(pixels):
         if needsBelow {
@@ -193,6 +266,29 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
       let visible = frame.rectangle.clipped(toWidth: width, height: height)
       pixelsSinceStart += visible.width * visible.height
     }
+  }
+
+  /// Undoes the drawing on a lent canvas (``Start/lent(_:)``), last frame
+  /// first, and returns the canvas as it was lent; the worker's own canvas
+  /// and state are back. The frames drawn stay in `drawn`.
+  ///
+  /// - Complexity: O(*a*) for the *a* pixels of the rectangles drawn.
+  mutating func returnLentCanvas(in file: AnimationLayout) -> [UInt8] {
+    guard let own = parked else { return [] }
+    var end = undoByteCount
+    for visible in undoRectangles.reversed() {
+      end -= visible.width * visible.height * 4
+      AnimationCanvas.restore(
+        visible, width: file.canvasWidth, height: file.canvasHeight, from: undoPixels, at: end, canvas: &canvas)
+    }
+    let lent = canvas
+    canvas = own.canvas
+    swap(&saved, &spareSaved)
+    cursor = own.cursor
+    drawnOnStandIn = own.drawnOnStandIn
+    pixelsSinceStart = own.pixelsSinceStart
+    parked = nil
+    return lent
   }
 
   /// The working canvas downscaled to the layout's frame size.
