@@ -97,8 +97,9 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
 @Suite struct GIFEncoderTests {
   // MARK: Exactness
 
-  /// Random animations of at most 256 colours read back exactly: canvases,
-  /// durations, loop count. Prints its seed; `PBT_SEED` replays it.
+  /// Random animations of at most 256 colours read back exactly, at each
+  /// effort: canvases, durations, loop count. Prints its seed; `PBT_SEED`
+  /// replays it.
   @Test func roundTripIsExact() {
     let name = "GIFEncoderTests.roundTripIsExact"
     let seed = PBTEnvironment.seedOverride ?? PBTEnvironment.defaultSeed(for: name)
@@ -106,13 +107,44 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     let gen = Gen<UInt64>(generate: { $0.next() })
     forAll(name, gen: gen, iterations: 150, seed: seed) { caseSeed in
       let animation = try randomAnimation(seed: caseSeed)
-      let bytes = try GIFEncoder.encode(animation)
-      let (shown, loops) = try decodedSequence(bytes)
       let expected = expectedSequence(animation)
-      try ensure(shown == expected, "case \(caseSeed): decoded \(shown), expected \(expected)")
-      try ensure(loops == animation.loops, "case \(caseSeed): loops \(loops), expected \(animation.loops)")
+      for effort in [GIFEncodingOptions.Effort.smallest, .fast] {
+        let bytes = try GIFEncoder.encode(animation, options: GIFEncodingOptions(effort: effort))
+        let (shown, loops) = try decodedSequence(bytes)
+        try ensure(shown == expected, "case \(caseSeed), \(effort): decoded \(shown), expected \(expected)")
+        try ensure(loops == animation.loops, "case \(caseSeed), \(effort): loops \(loops), expected \(animation.loops)")
+      }
       return true
     }
+  }
+
+  /// The fast effort encodes each frame once, keeping the canvas: on an
+  /// animation of small changes over a fixed background, every frame after
+  /// the first keeps it (disposal 1), and the file is no smaller than the
+  /// smallest effort's.
+  @Test func fastEffortKeepsTheCanvas() throws {
+    var pixels = [UInt8](repeating: 0, count: 32 * 24 * 4)
+    for offset in Swift.stride(from: 0, to: pixels.count, by: 4) {
+      pixels[offset] = UInt8(offset / 4 % 7 * 30)
+      pixels[offset + 3] = 255
+    }
+    var frames: [AnimationSequence.Frame] = []
+    for step in 0..<8 {
+      var moved = pixels
+      for row in 4..<10 {
+        let at = (row * 32 + 2 + 3 * step) * 4
+        moved.replaceSubrange(at..<at + 8, with: [250, 250, 0, 255, 250, 250, 0, 255])
+      }
+      frames.append(AnimationSequence.Frame(image: RGBAImage(width: 32, height: 24, pixels: moved), duration: 50_000_000))
+    }
+    let animation = try AnimationSequence(frames: frames)
+    let fast = try GIFEncoder.encode(animation, options: GIFEncodingOptions(effort: .fast))
+    let smallest = try GIFEncoder.encode(animation)
+    let (provider, _) = try decodeAll(fast)
+    #expect(provider.frameInfo.dropLast().allSatisfy { $0.disposal == 1 }, "\(provider.frameInfo.map(\.disposal))")
+    #expect(fast.count >= smallest.count)
+    let (shown, _) = try decodedSequence(fast)
+    #expect(shown == expectedSequence(animation))
   }
 
   /// Many colours in all (a pool of 1,500), at most 200 per canvas (each

@@ -148,7 +148,7 @@ public enum GIFEncoder {
         let keptChange: PixelRect? = !last.isExact ? nil : repeated ? unchanged : written[position] ?? unchanged
         if let (disposal, frame) = bestDisposal(
           after: last, next: target, nextIsOpaque: opaque[entry.frame], palette: globalPalette,
-          delay: entry.centiseconds, keepsOnly: borrows, keptChange: keptChange)
+          delay: entry.centiseconds, keepsOnly: borrows, keptChange: keptChange, fast: options.effort == .fast)
         {
           last.disposal = disposal
           encoded = frame
@@ -162,7 +162,7 @@ public enum GIFEncoder {
             palette: globalPalette, delay: last.delay)
           last.disposal = 2
         }
-        tryOtherChoices(last).write(to: &output)
+        (options.effort == .fast ? last : tryOtherChoices(last)).write(to: &output)
       }
       if let encoded {
         previous = encoded
@@ -182,7 +182,7 @@ public enum GIFEncoder {
         ? whole : target.differingRectangle(from: blank) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
       previous = encodeFrame(base: blank, target: target, rectangle: drawn, palette: globalPalette, delay: entry.centiseconds)
     }
-    if let previous { tryOtherChoices(previous).write(to: &output) }
+    if let previous { (options.effort == .fast ? previous : tryOtherChoices(previous)).write(to: &output) }
     output.append(0x3B)
     return output
   }
@@ -540,8 +540,15 @@ public enum GIFEncoder {
   /// - Complexity: O(*p*) a candidate, plus its encoding.
   static func bestDisposal(
     after frame: GIFEncodedFrame, next: RGBAImage, nextIsOpaque opaque: Bool, palette: GIFPalette?, delay: Int,
-    keepsOnly: Bool, keptChange: PixelRect? = nil
+    keepsOnly: Bool, keptChange: PixelRect? = nil, fast: Bool = false
   ) -> (Int, GIFEncodedFrame)? {
+    // Fast: keeping, when the next frame can be drawn over the canvas it
+    // leaves, without trying the others (`GIFEncodingOptions.Effort.fast`).
+    if fast, opaque || canBeDrawn(next, over: frame.canvasAfter) {
+      let rectangle =
+        keptChange ?? next.differingRectangle(from: frame.canvasAfter) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+      return (1, encodeFrame(base: frame.canvasAfter, target: next, rectangle: rectangle, palette: palette, delay: delay))
+    }
     // Drawing can turn no pixel transparent, so only a next frame with
     // transparent pixels needs a check, and only it can need a clear: over
     // an opaque next frame, clearing the rectangle only adds it to the
