@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""APNG playing against libpng (with zlib) on every valid animated file of
+an APNG corpus, in one run. Debian's libpng has no APNG support, so
+`libpng/apngbench FILE N` does what an APNG-patched libpng or apngdis does:
+each repeat walks the chunks, builds a standalone PNG stream for each frame
+(IHDR of the frame's size, the file's PLTE and tRNS, the frame's data as
+IDAT chunks), decodes it with libpng to RGBA and composites it as
+shared/spec/apng.md says; against it, `timeline-demo bench decode FILE
+--repeat N --reopen` (a fresh provider from the bytes in memory each
+repeat, the opening timed, every frame composited). Both print
+ns_per_frame over all repeats; a file's time is per play (ns_per_frame x
+frames).
+
+Files: the expected JSON has no `error`, is not `truncated`, has no
+`animation_error` and has 2 frames or more. Each is first checked:
+`apngbench FILE --crc` must give the JSON's per-frame CRC-32s; files where
+it does not are left out and listed. Then the two sides alternate ROUNDS
+times (default 5; which goes first alternates too) and each side's time
+for the file is the median of its rounds: on these shared virtual cores
+one run of a small file varies by more than the difference being measured.
+
+Prints a line per file (canvas, frames, both medians in microseconds per
+play, ratio ours/libpng, the range of the rounds' ratios, whether the
+checksums of first and last pixels agree) and, for all files and split
+into tiny canvases (width and height <= 64) and the rest: the total time
+of each side, their ratio (ours/libpng: the large files weigh most), the
+geometric mean of the files' ratios (each file weighs the same), the worst
+file's ratio and how many files are above 1.0 (slower than libpng); then
+the worst files. Last, on the smallest canvases (at most 16 pixels, where
+pixel work is negligible), a least-squares fit of each side's time per
+play to a fixed cost per file plus a cost per frame. Installs libpng-dev
+when /usr/include/png.h is missing and builds the harness (`make -C
+Benchmarks/libpng`).
+
+Usage: Benchmarks/apng_vs_libpng.py BIN CORPUS_DIR [REPEATS [ROUNDS]]
+       (REPEATS default 200)
+"""
+import glob, json, math, os, statistics, subprocess, sys
+
+SMALL = 16  # canvas pixels of the files the fixed-cost fit uses (4x4)
+
+
+def fields(line):
+    return dict(word.split("=", 1) for word in line.split() if "=" in word)
+
+
+def solve(matrix, vector):
+    """Gaussian elimination with partial pivoting (small systems)."""
+    n = len(vector)
+    a = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        if a[col][col] == 0:
+            return None
+        for r in range(n):
+            if r != col:
+                k = a[r][col] / a[col][col]
+                a[r] = [x - k * y for x, y in zip(a[r], a[col])]
+    return [a[i][n] / a[i][i] for i in range(n)]
+
+
+def fit(rows):
+    """Least squares of time ~ fixed + per_frame * frames, each row divided
+    by its time (relative error). rows: (frames, time_ns)."""
+    xs = [[1 / t, f / t] for f, t in rows]
+    ata = [[sum(x[i] * x[j] for x in xs) for j in range(2)] for i in range(2)]
+    atb = [sum(x[i] for x in xs) for i in range(2)]
+    return solve(ata, atb)
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit("usage: apng_vs_libpng.py BIN CORPUS_DIR [REPEATS [ROUNDS]]")
+    binary, corpus = sys.argv[1], sys.argv[2]
+    repeats = sys.argv[3] if len(sys.argv) > 3 else "200"
+    rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 5
+    here = os.path.dirname(os.path.abspath(__file__))
+    if not os.path.exists("/usr/include/png.h"):
+        install = ["apt-get", "install", "-y", "libpng-dev"]
+        if subprocess.run(install, stdout=subprocess.DEVNULL).returncode != 0:
+            subprocess.run(["sudo"] + install, stdout=subprocess.DEVNULL, check=True)
+    subprocess.run(["make", "-s", "-C", os.path.join(here, "libpng")], check=True)
+    harness = os.path.join(here, "libpng", "apngbench")
+
+    chosen, skipped, differ = [], {"error": 0, "truncated": 0, "animation error": 0, "one frame": 0}, []
+    for path in sorted(glob.glob(os.path.join(corpus, "*.png"))):
+        want = json.load(open(path + ".json"))
+        if "error" in want:
+            skipped["error"] += 1
+        elif want.get("truncated"):
+            skipped["truncated"] += 1
+        elif want.get("animation_error") is not None:
+            skipped["animation error"] += 1
+        elif len(want["frames"]) < 2:
+            skipped["one frame"] += 1
+        else:
+            check = subprocess.run([harness, path, "--crc"], capture_output=True, text=True)
+            crcs = [frame["crc32"] for frame in want["frames"]]
+            if check.returncode != 0 or check.stdout.split() != crcs:
+                got = check.stdout.split()
+                bad = [i for i in range(len(crcs)) if i >= len(got) or got[i] != crcs[i]]
+                differ.append(f"{os.path.basename(path)}: frames {bad[:8]} of {len(crcs)} "
+                              f"{check.stderr.strip()[:80]}")
+            else:
+                chosen.append((path, want))
+    print(f"{len(chosen)} files; skipped: " + ", ".join(f"{n} {why}" for why, n in skipped.items()))
+    print(f"left out, CRCs differ from the JSON: {len(differ)}")
+    for line in differ:
+        print("  " + line)
+    print(f"repeats {repeats}, rounds {rounds}; times in microseconds per play")
+    print()
+    print(f"{'file':56} {'canvas':>9} {'frames':>6} {'libpng_us':>10} {'ours_us':>10} {'ratio':>6} {'range':11} same")
+
+    results = []
+    for path, want in chosen:
+        times, failed = [], False
+        for round in range(rounds):
+            theirs_cmd = [harness, path, repeats]
+            ours_cmd = [binary, "bench", "decode", path, "--repeat", repeats, "--reopen"]
+            order = [theirs_cmd, ours_cmd] if round % 2 == 0 else [ours_cmd, theirs_cmd]
+            runs = {id(cmd): subprocess.run(cmd, capture_output=True, text=True) for cmd in order}
+            theirs, ours = runs[id(theirs_cmd)], runs[id(ours_cmd)]
+            if theirs.returncode != 0 or ours.returncode != 0:
+                print(f"{os.path.basename(path)}: skipped ({theirs.stderr.strip()} {ours.stderr.strip()})")
+                failed = True
+                break
+            a, b = fields(theirs.stdout), fields(ours.stdout)
+            if a["frames"] != b["frames"]:
+                print(f"{os.path.basename(path)}: skipped (frames: libpng {a['frames']}, ours {b['frames']})")
+                failed = True
+                break
+            frames = int(b["frames"])
+            times.append((float(a["ns_per_frame"]) * frames, float(b["ns_per_frame"]) * frames))
+        if failed:
+            continue
+        t = statistics.median(pair[0] for pair in times)
+        o = statistics.median(pair[1] for pair in times)
+        spread = [pair[1] / pair[0] for pair in times]
+        width, height = want["width"], want["height"]
+        name = os.path.basename(path)
+        results.append(dict(name=name, tiny=width <= 64 and height <= 64, frames=frames, canvas=width * height,
+                            theirs=t, ours=o))
+        print(f"{name[-56:]:56} {f'{width}x{height}':>9} {frames:6} {t / 1e3:10.1f} {o / 1e3:10.1f} {o / t:6.2f} "
+              f"{min(spread):5.2f}-{max(spread):<5.2f} {a['checksum'] == b['checksum']}")
+
+    print()
+    print(f"{'group':22} {'files':>5} {'libpng_ms':>10} {'ours_ms':>9} {'ratio':>6} {'geomean':>7} {'>1.0':>5} "
+          f"{'worst':>6}  worst file")
+    groups = [("all", results), ("tiny (<= 64x64)", [r for r in results if r["tiny"]]),
+              ("larger", [r for r in results if not r["tiny"]])]
+    for label, group in groups:
+        if not group:
+            continue
+        t = sum(r["theirs"] for r in group)
+        o = sum(r["ours"] for r in group)
+        worst = max(group, key=lambda r: r["ours"] / r["theirs"])
+        above = sum(1 for r in group if r["ours"] > r["theirs"])
+        geomean = math.exp(statistics.fmean(math.log(r["ours"] / r["theirs"]) for r in group))
+        print(f"{label:22} {len(group):5} {t / 1e6:10.2f} {o / 1e6:9.2f} {o / t:6.2f} {geomean:7.2f} {above:5} "
+              f"{worst['ours'] / worst['theirs']:6.2f}  {worst['name']}")
+    print()
+    print("worst files (ours/libpng):")
+    for r in sorted(results, key=lambda r: r["ours"] / r["theirs"], reverse=True)[:8]:
+        print(f"  {r['ours'] / r['theirs']:5.2f}  {r['name']} ({r['frames']} frames, "
+              f"{r['theirs'] / 1e3:.1f} vs {r['ours'] / 1e3:.1f} us)")
+    smallest = [r for r in results if r["canvas"] <= SMALL]
+    if len(smallest) >= 3 and len({r["frames"] for r in smallest}) >= 2:
+        print()
+        print(f"fit on the {len(smallest)} files of at most {SMALL} canvas pixels (pixel work negligible): "
+              "time per play ~ fixed + per frame (least squares, relative)")
+        for side, label in (("theirs", "libpng"), ("ours", "ours")):
+            fixed, per_frame = fit([(r["frames"], r[side]) for r in smallest])
+            print(f"  {label:7} fixed {fixed / 1e3:6.2f} us  per frame {per_frame / 1e3:6.2f} us  "
+                  f"(fixed: {fixed / (fixed + 2 * per_frame):4.0%} of a 2-frame file)")
+
+main()
