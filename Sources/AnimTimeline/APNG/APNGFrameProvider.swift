@@ -147,7 +147,7 @@ public struct APNGFrameProvider: AnimatedImageProvider {
   public func withFrame<Result, BodyFailure: Error>(
     at index: Int, _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
   ) throws(LentFrameError<FrameProviderError, BodyFailure>) -> Result {
-    try withFrame(lentBy: renderer, at: index, body)
+    try withFrame(at: index, lending: renderer.lend, body)
   }
 
   /// Whether frame `index` decoded whole: always, for a frame that

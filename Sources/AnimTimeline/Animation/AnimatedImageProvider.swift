@@ -97,18 +97,32 @@ extension AnimatedImageProvider {
 
 extension AnimatedImageProvider {
   /// ``withFrame(at:_:)`` for a provider over the engine: the frame is
-  /// lent by `renderer` (``AnimationRenderer/withFrame(at:_:)``: a seek
-  /// from a cached canvas draws on it in place instead of copying it); an
-  /// index out of range fails as ``FrameProvider/frame(at:)`` does.
-  func withFrame<Drawer, Result, BodyFailure: Error>(
-    lentBy renderer: AnimationRenderer<Drawer>, at index: Int,
+  /// lent by `lending` (``AnimationRenderer/lend(_:to:)``, which a façade
+  /// passes with its renderer's concrete type, so that it runs
+  /// specialized; a seek from a cached canvas draws on it in place instead
+  /// of copying it); an index out of range fails as
+  /// ``FrameProvider/frame(at:)`` does.
+  func withFrame<Result, BodyFailure: Error>(
+    at index: Int, lending: (Int, (borrowing RGBAImage) -> Void) -> Void,
     _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
   ) throws(LentFrameError<Failure, BodyFailure>) -> Result {
     guard index >= 0, index < frameCount else { return try withCopiedFrame(at: index, body) }
-    do {
-      return try renderer.withFrame(at: index, body)
-    } catch {
-      throw .body(error)
+    var outcome: Swift.Result<Result, BodyFailure>?
+    // `lending` calls its closure before it returns; `body` does not
+    // escape.
+    withoutActuallyEscaping(body) { body in
+      lending(index) { image in
+        do throws(BodyFailure) {
+          outcome = .success(try body(image))
+        } catch {
+          outcome = .failure(error)
+        }
+      }
+    }
+    switch outcome {
+    case let .success(value)?: return value
+    case let .failure(error)?: throw .body(error)
+    case nil: return try withCopiedFrame(at: index, body)  // not reached: `lending` always calls
     }
   }
 }

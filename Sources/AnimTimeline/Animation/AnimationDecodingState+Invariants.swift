@@ -73,7 +73,7 @@ extension AnimationDecodingState {
   /// known of the frame it shows.
   private func check(_ worker: AnimationWorker<Drawer>, in file: AnimationLayout) {
     precondition(worker.drawn.isEmpty, "an idle worker with drawing not recorded")
-    precondition(worker.parked == nil, "an idle worker still drawing on a lent canvas")
+    precondition(worker.parkedCursor == nil && worker.parkedCanvas.isEmpty, "an idle worker still drawing on a lent canvas")
     precondition(
       worker.saved.isEmpty || worker.saved.count == file.restoreByteCount,
       "the saved rectangle is not the size opening computed")

@@ -122,7 +122,11 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     // libwebp__vp80-05-sharpness-1430.webp --reopen`).
     let starting = target == 0 && frameDecodes == 0
     if shows == nil && before == nil && !starting { seenOutOfSequence = true }
-    if let shows { return .draw(readied(idle.remove(at: shows), in: file), start: nil, startFrame: target) }
+    if let shows {
+      var worker = idle.remove(at: shows)
+      worker.cacheHadRoom = hasRoom(in: file)
+      return .draw(worker, start: nil, startFrame: target)
+    }
     // The nearest start at or before `target`.
     var start = target
     while start > 0 {
@@ -141,8 +145,13 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     {
       if nearest.map({ idle[$0].cursor < worker.cursor }) ?? true { nearest = slot }
     }
-    if let nearest { return .draw(readied(idle.remove(at: nearest), in: file), start: nil, startFrame: target) }
-    let worker = readied(takeWorker(in: file), in: file)
+    if let nearest {
+      var worker = idle.remove(at: nearest)
+      worker.cacheHadRoom = hasRoom(in: file)
+      return .draw(worker, start: nil, startFrame: target)
+    }
+    var worker = takeWorker(in: file)
+    worker.cacheHadRoom = hasRoom(in: file)
     // Kept frames are copies anyway, and small frames are drawn from the
     // canvas: only a full-size frame that is not kept draws on the lent
     // canvas itself.
@@ -155,12 +164,10 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     return .draw(worker, start: .blank, startFrame: start)
   }
 
-  /// `worker`, told whether the cache has room for a canvas that is not
-  /// a checkpoint (``AnimationWorker/cacheHadRoom``).
-  private func readied(_ worker: consuming AnimationWorker<Drawer>, in file: AnimationLayout) -> AnimationWorker<Drawer> {
-    var worker = worker
-    worker.cacheHadRoom = cache.wouldStore(file.canvasByteCount, for: -1, isCheckpoint: false)
-    return worker
+  /// Whether the cache has room for a canvas that is not a checkpoint
+  /// (``AnimationWorker/cacheHadRoom``, set on the worker a plan takes).
+  private func hasRoom(in file: AnimationLayout) -> Bool {
+    cache.wouldStore(file.canvasByteCount, for: -1, isCheckpoint: false)
   }
 
   /// Takes an idle worker, or makes one when all are drawing.

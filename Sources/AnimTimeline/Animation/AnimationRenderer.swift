@@ -68,26 +68,30 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
   /// A frame that is kept, or shown by a worker, is lent as it is. A seek
   /// that starts from a cached canvas draws on that canvas itself (the
   /// cache lends it, ``AnimationCanvasCache/lend(_:)``), saving the
-  /// pixels under each frame it draws; once `body` returns, or throws,
-  /// they are put back and the canvas goes back to the cache as it was.
-  /// So such a seek costs the rectangles of the frames drawn, twice,
-  /// instead of a canvas copy. A frame `body` copies out keeps its pixels:
-  /// the putting back then goes to a copy of the canvas.
+  /// pixels under each frame it draws; once `body` returns, they are put
+  /// back and the canvas goes back to the cache as it was. So such a seek
+  /// costs the rectangles of the frames drawn, twice, instead of a canvas
+  /// copy. A frame `body` copies out keeps its pixels: the putting back
+  /// then goes to a copy of the canvas.
   ///
-  /// - Throws: what `body` throws.
+  /// `body` neither throws nor returns a value, so that this function is
+  /// generic over the drawer only, and specialized where a façade calls
+  /// it (its callers keep `body`'s result and error themselves:
+  /// ``AnimatedImageProvider/withFrame(at:lending:_:)``).
+  ///
   /// - Complexity: as ``frame(at:)``, without the canvas copy of a seek.
   // bench share gifplayer-muybridge.gif --timelines 1000: 53 % of the
-  // time was copying start canvases out of the cache.
-  func withFrame<Result, Failure: Error>(
-    at index: Int, _ body: (borrowing RGBAImage) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
+  // time was copying start canvases out of the cache. A version generic
+  // over `body`'s result and error ran unspecialized, and looked up the
+  // worker's metadata on every copy of it (callgrind).
+  func lend(_ index: Int, to body: (borrowing RGBAImage) -> Void) {
     let size = layout.frameSize
     var worker: AnimationWorker<Drawer>
     let start: AnimationWorker<Drawer>.Start?
     let startFrame: Int
     switch state.withLock({ $0.plan(index, in: layout, lending: true) }) {
     case let .ready(pixels):
-      return try body(RGBAImage(width: size.width, height: size.height, pixels: pixels))
+      return body(RGBAImage(width: size.width, height: size.height, pixels: pixels))
     case let .draw(taken, from, at):
       (worker, start, startFrame) = (taken, from, at)
     }
@@ -95,14 +99,12 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
       render(&worker, index, from: consume start, at: startFrame)
       let output = layout.downsampler == nil ? worker.canvas : worker.downscaled()
       let pixels = state.withLock { $0.finish(worker, drawing: index, output: output, in: layout) }
-      return try body(RGBAImage(width: size.width, height: size.height, pixels: pixels))
+      return body(RGBAImage(width: size.width, height: size.height, pixels: pixels))
     }
     render(&worker, index, from: consume start, at: startFrame)
-    defer {
-      let lent = worker.returnLentCanvas(in: layout)
-      state.withLock { $0.giveBack(worker, lentCanvas: lent, for: startFrame, in: layout) }
-    }
-    return try body(RGBAImage(width: size.width, height: size.height, pixels: worker.canvas))
+    body(RGBAImage(width: size.width, height: size.height, pixels: worker.canvas))
+    let lent = worker.returnLentCanvas(in: layout)
+    state.withLock { $0.giveBack(worker, lentCanvas: lent, for: startFrame, in: layout) }
   }
 
   /// The pixels of frame `index`, for the façades whose error for an

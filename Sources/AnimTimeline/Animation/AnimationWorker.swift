@@ -63,8 +63,20 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   // bench share gifplayer-muybridge.gif --timelines 1000 --threads 2: an
   // offer per frame a seek drew, each under the lock.
   var cacheHadRoom = true
-  /// While the worker draws on a lent canvas: its own state, set aside.
-  var parked: Parked? = nil
+  /// While the worker draws on a lent canvas: the frame its own canvas
+  /// shows (`nil` otherwise). Its own canvas waits in `parkedCanvas`, its
+  /// saved rectangle in `spareSaved`, and its other state in the two
+  /// `parked…` values. (Plain fields, not a nested type: a type nested in
+  /// this generic one is generic too, and its metadata was looked up at
+  /// run time on every copy of a worker: 2,000 instructions a frame of
+  /// sequential playback, callgrind.)
+  var parkedCursor: Int? = nil
+  /// The worker's own canvas while it draws on a lent one; empty otherwise.
+  var parkedCanvas: [UInt8] = []
+  /// The worker's `drawnOnStandIn` while it draws on a lent canvas.
+  var parkedDrawnOnStandIn = false
+  /// The worker's `pixelsSinceStart` while it draws on a lent canvas.
+  var parkedPixelsSinceStart = 0
   /// While the worker draws on a lent canvas: the pixels under each frame
   /// drawn, before it was drawn, one rectangle after another
   /// (`undoRectangles`), in the first `undoByteCount` bytes. It only
@@ -78,15 +90,6 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   /// The saved-rectangle storage not in use: the lent canvas's while the
   /// worker's own is parked, and the other way round.
   var spareSaved: [UInt8] = []
-
-  /// A worker's own state while it draws on a lent canvas (its saved
-  /// rectangle waits in `spareSaved`).
-  struct Parked: Sendable {
-    var cursor: Int
-    var canvas: [UInt8]
-    var drawnOnStandIn: Bool
-    var pixelsSinceStart: Int
-  }
 
   /// What a frame is drawn over when drawing does not simply go on from
   /// the frame before it.
@@ -127,8 +130,10 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
     var start = start
     var drawsOnLent = false
     if case let .lent(pixels)? = start {
-      parked = Parked(
-        cursor: cursor, canvas: canvas, drawnOnStandIn: drawnOnStandIn, pixelsSinceStart: pixelsSinceStart)
+      parkedCursor = cursor
+      parkedDrawnOnStandIn = drawnOnStandIn
+      parkedPixelsSinceStart = pixelsSinceStart
+      parkedCanvas = canvas
       canvas = pixels
       drawsOnLent = true
     }
@@ -214,7 +219,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
     if restores, saved.count < file.restoreByteCount {
       saved = [UInt8](repeating: 0, count: file.restoreByteCount)  // once per worker
     }
-    if parked != nil {
+    if parkedCursor != nil {
       // Everything drawing and then disposing of this frame changes lies
       // in its clipped rectangle: what is under it now undoes both.
       let visible = frame.rectangle.clipped(toWidth: width, height: height)
@@ -274,7 +279,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   ///
   /// - Complexity: O(*a*) for the *a* pixels of the rectangles drawn.
   mutating func returnLentCanvas(in file: AnimationLayout) -> [UInt8] {
-    guard let own = parked else { return [] }
+    guard let ownCursor = parkedCursor else { return [] }
     var end = undoByteCount
     for visible in undoRectangles.reversed() {
       end -= visible.width * visible.height * 4
@@ -282,12 +287,13 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
         visible, width: file.canvasWidth, height: file.canvasHeight, from: undoPixels, at: end, canvas: &canvas)
     }
     let lent = canvas
-    canvas = own.canvas
+    canvas = parkedCanvas
+    parkedCanvas = []
     swap(&saved, &spareSaved)
-    cursor = own.cursor
-    drawnOnStandIn = own.drawnOnStandIn
-    pixelsSinceStart = own.pixelsSinceStart
-    parked = nil
+    cursor = ownCursor
+    drawnOnStandIn = parkedDrawnOnStandIn
+    pixelsSinceStart = parkedPixelsSinceStart
+    parkedCursor = nil
     return lent
   }
 

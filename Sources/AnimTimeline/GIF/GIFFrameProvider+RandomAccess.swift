@@ -35,7 +35,7 @@ extension GIFFrameProvider {
   public func withFrame<Result, BodyFailure: Error>(
     at index: Int, _ body: (borrowing RGBAImage) throws(BodyFailure) -> Result
   ) throws(LentFrameError<GIFError, BodyFailure>) -> Result {
-    try withFrame(lentBy: renderer, at: index, body)
+    try withFrame(at: index, lending: renderer.lend, body)
   }
 
   /// Whether all `width * height` pixels of frame `index` were decoded,
