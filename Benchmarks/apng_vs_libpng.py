@@ -36,6 +36,7 @@ Usage: Benchmarks/apng_vs_libpng.py BIN CORPUS_DIR [REPEATS [ROUNDS]]
        (REPEATS default 200)
 """
 import glob, json, math, os, statistics, subprocess, sys
+from alternation import medians
 
 SMALL = 16  # canvas pixels of the files the fixed-cost fit uses (4x4)
 
@@ -134,9 +135,7 @@ def main():
             times.append((float(a["ns_per_frame"]) * frames, float(b["ns_per_frame"]) * frames))
         if failed:
             continue
-        t = statistics.median(pair[0] for pair in times)
-        o = statistics.median(pair[1] for pair in times)
-        spread = [pair[1] / pair[0] for pair in times]
+        t, o, spread = medians(times)
         width, height = want["width"], want["height"]
         name = os.path.basename(path)
         results.append(dict(name=name, tiny=width <= 64 and height <= 64, frames=frames, canvas=width * height,

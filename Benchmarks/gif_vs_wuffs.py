@@ -27,7 +27,8 @@ one-frame files, are skipped.
 
 Usage: Benchmarks/gif_vs_wuffs.py BIN CORPUS_DIR [REPEATS [ROUNDS]]
 """
-import glob, json, os, statistics, subprocess, sys, time, zlib
+import glob, json, os, subprocess, sys, time, zlib
+from alternation import medians
 
 def skia_module():
     try:
@@ -108,9 +109,7 @@ def main():
                 raise SystemExit(f"error: {name}: {ours.stderr.strip()}")
             got = fields(ours.stdout)
             times.append((theirs, float(got["ns_per_frame"]) * int(got["frames"])))
-        t = statistics.median(pair[0] for pair in times)
-        o = statistics.median(pair[1] for pair in times)
-        spread = [pair[1] / pair[0] for pair in times]
+        t, o, spread = medians(times)
         total_theirs += t
         total_ours += o
         compared += 1

@@ -16,7 +16,8 @@ Benchmarks/libwebp`).
 
 Usage: Benchmarks/webp_corpus_speed.py BIN CORPUS_DIR [REPEATS [ROUNDS]]
 """
-import glob, json, os, statistics, struct, subprocess, sys
+import glob, json, os, struct, subprocess, sys
+from alternation import medians
 
 def fields(line):
     return dict(word.split("=", 1) for word in line.split() if "=" in word)
@@ -63,9 +64,7 @@ def main():
             times.append((float(a["ns_per_frame"]) * frames, float(b["ns_per_frame"]) * frames))
         if failed:
             continue
-        t = statistics.median(pair[0] for pair in times)
-        o = statistics.median(pair[1] for pair in times)
-        spread = [pair[1] / pair[0] for pair in times]
+        t, o, spread = medians(times)
         group = classes.setdefault(kind(path), [0.0, 0.0, 0.0, "", 0])
         group[0] += t
         group[1] += o
