@@ -28,7 +28,11 @@ Sections (each prints one line per file with -v, and its totals):
    and our encoder alone with the frames in memory (`bench encode`), as
    Pillow's writer is timed; and `convert --fast` (one encoding of each
    frame, as gifsicle -O1 does) against `gifsicle -O1`, both from the
-   frames written whole (`gifsicle -U`).
+   frames written whole (`gifsicle -U`). Each of the 82 files is a
+   process on both sides, so build BIN as gifsicle is, a static
+   executable (`swift build -c release --static-swift-stdlib -Xswiftc
+   -static-executable`: it starts in about 1 ms, as gifsicle does; with
+   the dynamic loader, 2 ms).
 5. thumbnails: `convert SRC --size 64x64` on every animated corpus GIF:
    the APNG's frames equal `frames --size 64x64` (resized(toFit:), before
    any quantization), and the GIF's total duration equals the source's to
