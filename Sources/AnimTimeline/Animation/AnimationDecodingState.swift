@@ -58,10 +58,10 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   enum Plan {
     /// The frame's pixels, kept: nothing to draw.
     case ready([UInt8])
-    /// Draw with `worker` (taken out of the idle ones): from `start` at
-    /// frame `startFrame`, or, with no `start`, going on from the frame the
-    /// worker shows.
-    case draw(AnimationWorker<Drawer>, start: AnimationWorker<Drawer>.Start?, startFrame: Int)
+    /// Draw with the worker the plan took out of the idle ones (into its
+    /// `taking` argument): from `start` at frame `startFrame`, or, with no
+    /// `start`, going on from the frame the worker shows.
+    case draw(start: AnimationWorker<Drawer>.Start?, startFrame: Int)
   }
 
   /// Whether frame `position` is a keyframe now: its canvas can be made
@@ -81,7 +81,9 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   /// - Complexity: O(*w* + *s*) for *w* idle workers and a search of *s*
   ///   frames back to a start (at most the checkpoint stride once the
   ///   checkpoints are cached); O(1) for a kept frame.
-  mutating func plan(_ target: Int, in file: AnimationLayout, lending: Bool = false) -> Plan {
+  mutating func plan(
+    _ target: Int, in file: AnimationLayout, lending: Bool = false, taking worker: inout AnimationWorker<Drawer>?
+  ) -> Plan {
     let frames = file.frames
     let last = frames.count - 1
     // A worker showing the frame, or the one just before it (in order,
@@ -123,9 +125,9 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     let starting = target == 0 && frameDecodes == 0
     if shows == nil && before == nil && !starting { seenOutOfSequence = true }
     if let shows {
-      var worker = idle.remove(at: shows)
-      worker.cacheHadRoom = hasRoom(in: file)
-      return .draw(worker, start: nil, startFrame: target)
+      worker = idle.remove(at: shows)
+      worker?.cacheHadRoom = hasRoom(in: file)
+      return .draw(start: nil, startFrame: target)
     }
     // The nearest start at or before `target`.
     var start = target
@@ -146,22 +148,22 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
       if nearest.map({ idle[$0].cursor < worker.cursor }) ?? true { nearest = slot }
     }
     if let nearest {
-      var worker = idle.remove(at: nearest)
-      worker.cacheHadRoom = hasRoom(in: file)
-      return .draw(worker, start: nil, startFrame: target)
+      worker = idle.remove(at: nearest)
+      worker?.cacheHadRoom = hasRoom(in: file)
+      return .draw(start: nil, startFrame: target)
     }
-    var worker = takeWorker(in: file)
-    worker.cacheHadRoom = hasRoom(in: file)
+    worker = takeWorker(in: file)
+    worker?.cacheHadRoom = hasRoom(in: file)
     // Kept frames are copies anyway, and small frames are drawn from the
     // canvas: only a full-size frame that is not kept draws on the lent
     // canvas itself.
     if lending, !file.keepsFrames, file.downsampler == nil, let lent = cache.lend(start) {
-      return .draw(worker, start: .lent(lent), startFrame: start)
+      return .draw(start: .lent(lent), startFrame: start)
     }
     if let cached = cache.canvas(for: start) {
-      return .draw(worker, start: .cached(cached), startFrame: start)
+      return .draw(start: .cached(cached), startFrame: start)
     }
-    return .draw(worker, start: .blank, startFrame: start)
+    return .draw(start: .blank, startFrame: start)
   }
 
   /// Whether the cache has room for a canvas that is not a checkpoint
@@ -177,26 +179,26 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     return AnimationWorker(drawer: prototype, downsampler: file.downsampler)
   }
 
-  /// Records what `worker` learnt drawing frame `target` (which it now
-  /// shows), keeps the frame's output when it should be kept, takes the
-  /// worker back, and returns the frame's pixels (`output`: the worker's
+  /// Records what the worker in `taken` learnt drawing frame `target`
+  /// (which it now shows), keeps the frame's output when it should be
+  /// kept, takes the worker back (moving it out of `taken`, no copy), and returns the frame's pixels (`output`: the worker's
   /// canvas, or its downscaled image made outside the lock); then checks
   /// the invariants (debug builds).
   ///
   /// - Complexity: O(*d*) for *d* frames drawn, plus O(*c*) for a canvas of
   ///   *c* pixels stored in the cache.
-  mutating func finish(_ worker: AnimationWorker<Drawer>, drawing target: Int, output: [UInt8], in file: AnimationLayout)
-    -> [UInt8]
-  {
+  mutating func finish(
+    _ taken: inout AnimationWorker<Drawer>?, drawing target: Int, output: [UInt8], in file: AnimationLayout
+  ) -> [UInt8] {
     defer { _checkInvariants(in: file) }
-    var worker = worker
+    guard var worker = taken.take() else { return output }
     record(&worker)
     if smallFrames != nil {
       _ = smallFrames?.insert(copying: output, for: target, isCheckpoint: true)  // may evict (LRU)
     } else if seenOutOfSequence, file.keepsFrames {
       cache.insert(copying: output, for: Self.outputKey(target, in: file), isCheckpoint: false)
     }
-    idle.append(worker)
+    idle.append(consume worker)
     return output
   }
 
@@ -217,12 +219,14 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   /// (debug builds).
   ///
   /// - Complexity: O(*d*) for *d* frames drawn and not yet recorded.
-  mutating func giveBack(_ worker: AnimationWorker<Drawer>, lentCanvas: [UInt8], for key: Int, in file: AnimationLayout) {
+  mutating func giveBack(
+    _ taken: inout AnimationWorker<Drawer>?, lentCanvas: [UInt8], for key: Int, in file: AnimationLayout
+  ) {
     defer { _checkInvariants(in: file) }
-    var worker = worker
-    record(&worker)
     cache.giveBack(lentCanvas, for: key)
-    idle.append(worker)
+    guard var worker = taken.take() else { return }
+    record(&worker)
+    idle.append(consume worker)
   }
 
   /// The cache key of frame `position`'s composited canvas (its output),

@@ -34,30 +34,32 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
   /// that threads asking for different frames draw in parallel.
   // bench share gifplayer-muybridge.gif --timelines 1000 --threads 2.
   private func output(_ index: Int) -> [UInt8] {
-    // The plan is not kept: it would hold a second reference to the
-    // worker's canvas, and drawing would then copy it (copy-on-write).
-    var worker: AnimationWorker<Drawer>
+    // The worker moves out of the idle ones into `worker` and back, never
+    // copied: a copy retains and releases each of its buffers (about 20
+    // with a PNG drawer), a quarter of playing a 4x4 APNG (callgrind), and
+    // a second reference to its canvas would make drawing copy the canvas.
+    var worker: AnimationWorker<Drawer>? = nil
     let start: AnimationWorker<Drawer>.Start?
     let startFrame: Int
-    switch state.withLock({ $0.plan(index, in: layout) }) {
+    switch state.withLock({ $0.plan(index, in: layout, taking: &worker) }) {
     case let .ready(pixels):
       return pixels
-    case let .draw(taken, from, at):
-      (worker, start, startFrame) = (taken, from, at)
+    case let .draw(from, at):
+      (start, startFrame) = (from, at)
     }
     render(&worker, index, from: consume start, at: startFrame)
-    let output = layout.downsampler == nil ? worker.canvas : worker.downscaled()
-    return state.withLock { $0.finish(worker, drawing: index, output: output, in: layout) }
+    let output = layout.downsampler == nil ? worker?.canvas ?? [] : worker?.downscaled() ?? []
+    return state.withLock { $0.finish(&worker, drawing: index, output: output, in: layout) }
   }
 
   /// Draws frame `index` with `worker`, outside the lock, storing canvases
   /// in the cache under it.
   private func render(
-    _ worker: inout AnimationWorker<Drawer>, _ index: Int, from start: consuming AnimationWorker<Drawer>.Start?,
+    _ worker: inout AnimationWorker<Drawer>?, _ index: Int, from start: consuming AnimationWorker<Drawer>.Start?,
     at startFrame: Int
   ) {
     let state = self.state
-    worker.render(index, from: start, at: startFrame, in: layout) { canvas, key, isCheckpoint in
+    worker?.render(index, from: start, at: startFrame, in: layout) { canvas, key, isCheckpoint in
       state.withLock { $0.cache.insert(copying: canvas, for: key, isCheckpoint: isCheckpoint) }
     }
   }
@@ -86,25 +88,25 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
   // worker's metadata on every copy of it (callgrind).
   func lend(_ index: Int, to body: (borrowing RGBAImage) -> Void) {
     let size = layout.frameSize
-    var worker: AnimationWorker<Drawer>
+    var worker: AnimationWorker<Drawer>? = nil
     let start: AnimationWorker<Drawer>.Start?
     let startFrame: Int
-    switch state.withLock({ $0.plan(index, in: layout, lending: true) }) {
+    switch state.withLock({ $0.plan(index, in: layout, lending: true, taking: &worker) }) {
     case let .ready(pixels):
       return body(RGBAImage(width: size.width, height: size.height, pixels: pixels))
-    case let .draw(taken, from, at):
-      (worker, start, startFrame) = (taken, from, at)
+    case let .draw(from, at):
+      (start, startFrame) = (from, at)
     }
     guard case .lent = start else {
       render(&worker, index, from: consume start, at: startFrame)
-      let output = layout.downsampler == nil ? worker.canvas : worker.downscaled()
-      let pixels = state.withLock { $0.finish(worker, drawing: index, output: output, in: layout) }
+      let output = layout.downsampler == nil ? worker?.canvas ?? [] : worker?.downscaled() ?? []
+      let pixels = state.withLock { $0.finish(&worker, drawing: index, output: output, in: layout) }
       return body(RGBAImage(width: size.width, height: size.height, pixels: pixels))
     }
     render(&worker, index, from: consume start, at: startFrame)
-    body(RGBAImage(width: size.width, height: size.height, pixels: worker.canvas))
-    let lent = worker.returnLentCanvas(in: layout)
-    state.withLock { $0.giveBack(worker, lentCanvas: lent, for: startFrame, in: layout) }
+    body(RGBAImage(width: size.width, height: size.height, pixels: worker?.canvas ?? []))
+    let lent = worker?.returnLentCanvas(in: layout) ?? []
+    state.withLock { $0.giveBack(&worker, lentCanvas: lent, for: startFrame, in: layout) }
   }
 
   /// The pixels of frame `index`, for the façades whose error for an

@@ -13,18 +13,23 @@ import Testing
   /// reverse order; returns the pixels of each.
   static func drawTogether(_ targets: [Int], on renderer: AnimationRenderer<GIFFrameDrawer>) -> [[UInt8]] {
     let layout = renderer.layout
-    let plans = renderer.state.withLock { state in targets.map { state.plan($0, in: layout) } }
+    var workers = [AnimationWorker<GIFFrameDrawer>?](repeating: nil, count: targets.count)
+    let plans = renderer.state.withLock { state in
+      targets.indices.map { state.plan(targets[$0], in: layout, taking: &workers[$0]) }
+    }
     var outputs = [[UInt8]](repeating: [], count: targets.count)
     for (slot, plan) in plans.enumerated().reversed() {
       switch plan {
       case let .ready(pixels):
         outputs[slot] = pixels
-      case .draw(var worker, let start, let startFrame):
-        worker.render(targets[slot], from: start, at: startFrame, in: layout) { canvas, key, isCheckpoint in
+      case let .draw(start, startFrame):
+        workers[slot]?.render(targets[slot], from: start, at: startFrame, in: layout) { canvas, key, isCheckpoint in
           renderer.state.withLock { $0.cache.insert(copying: canvas, for: key, isCheckpoint: isCheckpoint) }
         }
-        let canvas = worker.canvas
-        outputs[slot] = renderer.state.withLock { $0.finish(worker, drawing: targets[slot], output: canvas, in: layout) }
+        let canvas = workers[slot]?.canvas ?? []
+        outputs[slot] = renderer.state.withLock {
+          $0.finish(&workers[slot], drawing: targets[slot], output: canvas, in: layout)
+        }
       }
     }
     return outputs
