@@ -47,7 +47,17 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
     case let .draw(from, at):
       (start, startFrame) = (from, at)
     }
-    render(&worker, index, from: consume start, at: startFrame)
+    return finished(&worker, index, from: consume start, at: startFrame)
+  }
+
+  /// Draws frame `index` with `worker` from `start` (not lent), downscales
+  /// it when the layout does, and gives the worker back: the frame's
+  /// pixels.
+  private func finished(
+    _ worker: inout AnimationWorker<Drawer>?, _ index: Int, from start: consuming AnimationWorker<Drawer>.Start?,
+    at startFrame: Int
+  ) -> [UInt8] {
+    render(&worker, index, from: start, at: startFrame)
     let output = layout.downsampler == nil ? worker?.canvas ?? [] : worker?.downscaled() ?? []
     return state.withLock { $0.finish(&worker, drawing: index, output: output, in: layout) }
   }
@@ -98,15 +108,19 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
       (start, startFrame) = (from, at)
     }
     guard case .lent = start else {
-      render(&worker, index, from: consume start, at: startFrame)
-      let output = layout.downsampler == nil ? worker?.canvas ?? [] : worker?.downscaled() ?? []
-      let pixels = state.withLock { $0.finish(&worker, drawing: index, output: output, in: layout) }
+      let pixels = finished(&worker, index, from: consume start, at: startFrame)
       return body(RGBAImage(width: size.width, height: size.height, pixels: pixels))
     }
     render(&worker, index, from: consume start, at: startFrame)
     body(RGBAImage(width: size.width, height: size.height, pixels: worker?.canvas ?? []))
     let lent = worker?.returnLentCanvas(in: layout) ?? []
     state.withLock { $0.giveBack(&worker, lentCanvas: lent, for: startFrame, in: layout) }
+  }
+
+  /// How long frame `index` shows, in nanoseconds (the layout's, after the
+  /// format's delay policy); 0 for an index out of range.
+  func frameDuration(at index: Int) -> Int64 {
+    layout.frames.indices.contains(index) ? layout.frames[index].duration : 0
   }
 
   /// The pixels of frame `index`, for the façades whose error for an

@@ -95,8 +95,7 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
 
   /// The duration of frame `index` in nanoseconds, after the delay policy.
   public func frameDuration(at index: Int) -> Int64 {
-    let frames = renderer.layout.frames
-    return frames.indices.contains(index) ? frames[index].duration : 0
+    renderer.frameDuration(at: index)
   }
 
   /// The number of plays, from the stored loop value and the loop policy.

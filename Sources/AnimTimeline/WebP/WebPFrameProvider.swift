@@ -89,8 +89,7 @@ public struct WebPFrameProvider: AnimatedImageProvider {
   /// The duration of frame `index` in nanoseconds, after the delay policy;
   /// 0 for a still image, and for an index out of range.
   public func frameDuration(at index: Int) -> Int64 {
-    let frames = renderer.layout.frames
-    return frames.indices.contains(index) ? frames[index].duration : 0
+    renderer.frameDuration(at: index)
   }
 
   /// `ANIM`'s loop count as plays (0: forever); 1 for a still image.

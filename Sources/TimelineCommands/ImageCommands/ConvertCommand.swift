@@ -7,7 +7,7 @@ import AnimTimeline
 /// one frame).
 struct ConvertCommand: Subcommand {
   static let usage = """
-    timeline-demo convert IN --out OUT.gif|OUT.png [--size WxH] [--range A-B] [--rate R] [--loops K|inf] [--direction D] [--fps F] [--dither] [--quiet]
+    timeline-demo convert IN --out OUT.gif|OUT.png [--size WxH] [--range A-B] [--rate R] [--loops K|inf] [--direction D] [--fps F] [--dither] [--fast] [--quiet]
     timeline-demo convert --aseprite FILE.json [--clip NAME] --out OUT.gif|OUT.png ...
     """
 
