@@ -60,4 +60,23 @@ import Testing
     #expect(two["frame_changes"] == "300")
     #expect(two["position"] == "30000000000")
   }
+
+  /// `bench share --threads K` makes the same requests from `K` threads,
+  /// shared out in chunks each tick: the same frames, so the same
+  /// checksum, as one thread; and it reports the speedup.
+  @Test func shareFromThreadsSeesTheSameFrames() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file("sample.gif")
+    try FileSystem.createFile(FilePath(path), contents: SampleGIF.bytes)
+    let words = ["share", path, "--timelines", "50", "--ticks", "12"]
+    let one = try figures(words)
+    let three = try figures(words + ["--threads", "3"])
+    #expect(one["failures"] == "0" && three["failures"] == "0")
+    #expect(one["requests"] == "600" && three["requests"] == "600")
+    #expect(one["checksum"] != nil && one["checksum"] == three["checksum"])
+    #expect(one["speedup_vs_1_thread"] == nil)
+    #expect(three["threads"] == "3" && three["speedup_vs_1_thread"].flatMap(Double.init) != nil)
+  }
 }
+

@@ -152,7 +152,7 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
       worker?.cacheHadRoom = hasRoom(in: file)
       return .draw(start: nil, startFrame: target)
     }
-    worker = takeWorker(in: file)
+    worker = takeWorker(in: file, for: ThreadIdentity.current)
     worker?.cacheHadRoom = hasRoom(in: file)
     // Kept frames are copies anyway, and small frames are drawn from the
     // canvas: only a full-size frame that is not kept draws on the lent
@@ -172,11 +172,25 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     cache.wouldStore(file.canvasByteCount, for: -1, isCheckpoint: false)
   }
 
-  /// Takes an idle worker, or makes one when all are drawing.
-  mutating func takeWorker(in file: AnimationLayout) -> AnimationWorker<Drawer> {
-    if let spare = idle.popLast() { return spare }
-    workerCount += 1
-    return AnimationWorker(drawer: prototype, downsampler: file.downsampler)
+  /// Takes an idle worker, the one `thread` last took when it is idle
+  /// (its scratch is then still in that core's caches), or makes one when
+  /// all are drawing.
+  // bench share gifplayer-muybridge.gif --timelines 1000 --threads 2: the
+  // last worker given back, taken instead, was mostly the other thread's,
+  // so the two workers' scratch moved between the cores request after
+  // request.
+  mutating func takeWorker(in file: AnimationLayout, for thread: UInt = 0) -> AnimationWorker<Drawer> {
+    var worker: AnimationWorker<Drawer>
+    if let slot = idle.lastIndex(where: { $0.lastThread == thread }) {
+      worker = idle.remove(at: slot)
+    } else if let spare = idle.popLast() {
+      worker = spare
+    } else {
+      workerCount += 1
+      worker = AnimationWorker(drawer: prototype, downsampler: file.downsampler)
+    }
+    worker.lastThread = thread
+    return worker
   }
 
   /// Records what the worker in `taken` learnt drawing frame `target`

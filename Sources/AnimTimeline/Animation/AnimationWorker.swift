@@ -63,6 +63,9 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   // bench share gifplayer-muybridge.gif --timelines 1000 --threads 2: an
   // offer per frame a seek drew, each under the lock.
   var cacheHadRoom = true
+  /// The thread that last took the worker to draw on a canvas of its own
+  /// choosing (``ThreadIdentity``), or 0.
+  var lastThread: UInt = 0
   /// While the worker draws on a lent canvas: the frame its own canvas
   /// shows (`nil` otherwise). Its own canvas waits in `parkedCanvas`, its
   /// saved rectangle in `spareSaved`, and its other state in the two

@@ -16,10 +16,10 @@ extension Bench {
   /// the process's peak resident size (`getrusage`), also taken just after
   /// opening. The baseline, in the same run: the same file played in order
   /// by a provider of its own, per frame. With `--threads K`, the
-  /// timelines' requests come from `K` threads at once (timeline `i` on
-  /// thread `i % K`), and the same requests from one thread, on a provider
-  /// of its own, give `speedup_vs_1_thread`: the median of three runs
-  /// from one thread over the median of three from `K` (the first being
+  /// timelines' requests come from `K` threads at once (each tick shares
+  /// the timelines out among them in chunks taken in turn), and the same requests from one thread, on a provider
+  /// of its own, give `speedup_vs_1_thread`: the median of five runs
+  /// from one thread over the median of five from `K` (the first being
   /// the run reported), alternating.
   static func share(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
     try share(try openImage(options), options)
@@ -109,7 +109,7 @@ extension Bench {
 
   /// How many times `bench share --threads K` runs the requests from one
   /// thread and from `K` for `speedup_vs_1_thread`.
-  static let speedupRounds = 3
+  static let speedupRounds = 5
 
   /// The middle value of `values` (the lower middle of an even count); 0
   /// when empty.
@@ -119,37 +119,68 @@ extension Bench {
   }
 
   /// Runs `ticks` ticks of `timelines` over `provider` from `threads`
-  /// threads (timeline `i` on thread `i % threads`, each thread through
-  /// every tick of its own timelines); returns the elapsed nanoseconds,
-  /// the pixel checksum (the same whatever the threads: a sum of each
-  /// thread's) and the failed requests.
+  /// threads: each tick shares the timelines out among the threads in
+  /// chunks of ``shareChunk`` taken in turn, and ends when every timeline
+  /// has ticked and looked at its frame (a server's worker pool, the
+  /// threads meeting at the end of each tick). Returns the elapsed nanoseconds, the pixel checksum
+  /// (the same whatever the threads: a sum of each request's) and the
+  /// failed requests.
+  // bench share gifplayer-muybridge.gif --timelines 1000 --threads 2:
+  // with a fixed share (timeline i on thread i % 2, each thread through
+  // every tick of its own), one thread drew 14-19 % more than the other
+  // (perf record, samples per thread) and the run waited for it.
   static func run<P: AnimatedImageProvider>(_ timelines: [Timeline], ticks: Int, on provider: P, threads: Int)
     -> (elapsed: Int64, sum: UInt64, failures: Int)
   {
     let step: Int64 = 16_666_667
-    var results: [(UInt64, Int)] = []
+    let table = TimelineTable(timelines)
+    var sum: UInt64 = 0
+    var failures = 0
     let elapsed = time {
-      results = onThreads(threads) { thread in
-        var mine = stride(from: thread, to: timelines.count, by: threads).map { timelines[$0] }
-        var sum: UInt64 = 0
-        var failures = 0
-        for _ in 0..<ticks {
-          for index in mine.indices {
-            _ = try? mine[index].tick(by: step)
-            do {
-              try provider.withFrame(at: mine[index].currentFrame) { image in
-                var folded: UInt64 = 0xCBF2_9CE4_8422_2325
-                fold(&folded, image.pixels)
-                sum &+= folded
-              }
-            } catch {
-              failures += 1
+      let results = onThreads(threads, rounds: ticks, sharing: timelines.count, chunk: shareChunk, from: (UInt64(0), 0)) {
+        result, range in
+        for index in range {
+          _ = try? table.base[index].tick(by: step)
+          do {
+            try provider.withFrame(at: table.base[index].currentFrame) { image in
+              var folded: UInt64 = 0xCBF2_9CE4_8422_2325
+              fold(&folded, image.pixels)
+              result.0 &+= folded
             }
+          } catch {
+            result.1 += 1
           }
         }
-        return (sum, failures)
+      }
+      for result in results {
+        sum &+= result.0
+        failures += result.1
       }
     }
-    return (elapsed, results.reduce(0) { $0 &+ $1.0 }, results.reduce(0) { $0 + $1.1 })
+    return (elapsed, sum, failures)
+  }
+
+  /// How many timelines a thread of `bench share --threads K` takes at a
+  /// time.
+  static let shareChunk = 16
+}
+
+/// The timelines of `bench share`, ticked in place by whichever thread
+/// takes them.
+private final class TimelineTable: @unchecked Sendable {
+  // @unchecked: during a tick each timeline is in one chunk, taken by one
+  // thread; ticks are ordered by the threads' joins.
+  let base: UnsafeMutablePointer<Timeline>
+  let count: Int
+
+  init(_ timelines: [Timeline]) {
+    count = timelines.count
+    base = .allocate(capacity: max(1, count))
+    _ = UnsafeMutableBufferPointer(start: base, count: count).initialize(fromContentsOf: timelines)
+  }
+
+  deinit {
+    base.deinitialize(count: count)
+    base.deallocate()
   }
 }

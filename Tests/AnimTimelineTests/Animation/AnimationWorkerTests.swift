@@ -76,4 +76,34 @@ import Testing
     #expect(provider.renderer.state.withLock { ($0.idle.count, $0.workerCount) } == (7, 7))
     provider._checkInvariants()
   }
+
+  /// A thread takes back the worker it took last when that one is idle
+  /// (its scratch is still in that core's caches), not the one given back
+  /// last, which is mostly another thread's.
+  @Test func aThreadTakesBackItsOwnWorker() throws {
+    let bytes = GIFSharingTests.animation()
+    let provider = try GIFFrameProvider(bytes: bytes, options: GIFOptions(cacheByteBudget: 0))
+    let renderer = provider.renderer
+    _ = Self.drawTogether([4, 20, 36], on: renderer)
+    let layout = renderer.layout
+    let cursors: (Int, Int, Int, Int) = renderer.state.withLock { state in
+      // Threads 11 and 22 each take a worker and give it back, 22 last.
+      let first = state.takeWorker(in: layout, for: 11)
+      let second = state.takeWorker(in: layout, for: 22)
+      state.idle.append(first)
+      state.idle.append(second)
+      // 11 takes its own back, not the last given back; a thread never
+      // seen takes the last one given back.
+      let again = state.takeWorker(in: layout, for: 11)
+      let other = state.takeWorker(in: layout, for: 33)
+      state.idle.append(again)
+      state.idle.append(other)
+      return (first.cursor, again.cursor, second.cursor, other.cursor)
+    }
+    #expect(cursors.0 == cursors.1)
+    #expect(cursors.2 == cursors.3)
+    #expect(cursors.0 != cursors.2)
+    #expect(renderer.state.withLock { ($0.idle.count, $0.workerCount) } == (3, 3))
+    provider._checkInvariants()
+  }
 }
