@@ -37,17 +37,13 @@ struct InflateTable {
     case codeLength
   }
 
-  /// The root table's index bits.
-  let rootBits: Int
+  /// The root table's index bits for the code built last: its longest
+  /// code's length, up to ``maximumRootBits``.
+  private(set) var rootBits: Int
+  /// The most index bits the root table has room for.
+  let maximumRootBits: Int
   /// The root table (`1 << rootBits` entries), then the subtables.
   private(set) var entries: [UInt32]
-  /// How many codes have each length 0...15.
-  private var counts: [UInt16]
-  /// The symbols ordered by code.
-  private var symbols: [UInt16]
-  /// Offsets of each length's first symbol in `symbols`.
-  private var offsets: [UInt16]
-
   /// Tables of their working sizes for codes that look up `rootBits` bits
   /// at once, with room for `subtableRoom` subtable entries.
   ///
@@ -56,20 +52,16 @@ struct InflateTable {
   /// ``InflateScratch`` reserves).
   init(rootBits: Int, subtableRoom: Int) {
     self.rootBits = rootBits
+    maximumRootBits = rootBits
     entries = [UInt32](repeating: InflateTable.invalidFlag, count: (1 << rootBits) + subtableRoom)
-    counts = [UInt16](repeating: 0, count: 16)
-    symbols = [UInt16](repeating: 0, count: 288)
-    offsets = [UInt16](repeating: 0, count: 16)
   }
 
   /// Empty tables (no allocation), only a placeholder for
   /// ``InflateScratch/take()``: building them is not allowed.
   init(placeholder: Void) {
     rootBits = 0
+    maximumRootBits = 0
     entries = []
-    counts = []
-    symbols = []
-    offsets = []
   }
 
   /// Whether a code may leave code space unused (RFC 1951 allows a
@@ -118,112 +110,135 @@ struct InflateTable {
   ///
   /// - Complexity: O(*n* + 2^``rootBits``) and the subtables' size.
   mutating func build(_ lengths: UnsafeBufferPointer<UInt8>, alphabet: Alphabet, completeness: Completeness) -> Bool {
-    for length in 0..<16 { counts[length] = 0 }
-    for length in lengths { counts[Int(length & 15)] += 1 }
-    counts[0] = 0
-    var left = 1
-    var maxLength = 0
-    for length in 1..<16 {
-      left <<= 1
-      left -= Int(counts[length])
-      if left < 0 { return false }
-      if counts[length] != 0 { maxLength = length }
+    guard lengths.count <= Self.mostSymbols else { return false }
+    // The counts per length, each length's next place and the symbols by
+    // code live on the stack for the build: as arrays of the table they
+    // were 9 of the 14 allocations of an inflater's scratch, each with a
+    // run-time metadata lookup, allocated and freed with every PNG opened
+    // (callgrind, bench decode of a 4x4 APNG --reopen).
+    return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 32 + Self.mostSymbols) { scratch in
+      let counts = UnsafeMutableBufferPointer(rebasing: scratch[0..<16])
+      let offsets = UnsafeMutableBufferPointer(rebasing: scratch[16..<32])
+      let symbols = UnsafeMutableBufferPointer(rebasing: scratch[32...])
+      counts.initialize(repeating: 0)
+      for length in lengths { counts[Int(length & 15)] &+= 1 }
+      counts[0] = 0
+      var left = 1
+      var maxLength = 0
+      for length in 1..<16 {
+        left <<= 1
+        left -= Int(counts[length])
+        if left < 0 { return false }
+        if counts[length] != 0 { maxLength = length }
+      }
+      if left > 0 {
+        let allowed = completeness == .lenient && (maxLength == 0 || (maxLength == 1 && counts[1] == 1))
+        if !allowed { return false }
+      }
+      // A root table no wider than the longest code: all its codes then
+      // take one lookup, and a short code (a small image's) fills a few
+      // entries instead of 2^maximumRootBits.
+      // bench decode of a 4x4 two-frame APNG --reopen: filling the 1,024-
+      // and 256-entry roots of each stream's dynamic block was 18 % of the
+      // instructions (callgrind).
+      rootBits = min(maximumRootBits, max(1, maxLength))
+      offsets[0] = 0
+      offsets[1] = 0
+      for length in 1..<15 { offsets[length + 1] = offsets[length] &+ counts[length] }
+      for symbol in 0..<lengths.count where lengths[symbol] & 15 != 0 {
+        let length = Int(lengths[symbol] & 15)
+        symbols[Int(offsets[length])] = UInt16(truncatingIfNeeded: symbol)
+        offsets[length] &+= 1
+      }
+      let sorted = UnsafeBufferPointer(counts)
+      let bySymbol = UnsafeBufferPointer(rebasing: symbols[..<Int(offsets[15])])
+      if !fill(alphabet: alphabet, maxLength: maxLength, complete: left == 0, counts: sorted, symbols: bySymbol) {
+        // More subtables than the room reserved (not for a deflate code
+        // with the scratch's root sizes): room for one subtable of the
+        // longest codes per symbol.
+        let most = (1 << rootBits) + Self.mostSymbols << max(0, 15 - rootBits)
+        entries.append(contentsOf: repeatElement(InflateTable.invalidFlag, count: max(0, most - entries.count)))
+        _ = fill(alphabet: alphabet, maxLength: maxLength, complete: left == 0, counts: sorted, symbols: bySymbol)
+      }
+      return true
     }
-    if left > 0 {
-      let allowed = completeness == .lenient && (maxLength == 0 || (maxLength == 1 && counts[1] == 1))
-      if !allowed { return false }
-    }
-    offsets[1] = 0
-    for length in 1..<15 { offsets[length + 1] = offsets[length] + counts[length] }
-    for symbol in 0..<lengths.count where lengths[symbol] & 15 != 0 {
-      let length = Int(lengths[symbol] & 15)
-      symbols[Int(offsets[length])] = UInt16(symbol)
-      offsets[length] += 1
-    }
-    if !fill(alphabet: alphabet, maxLength: maxLength, complete: left == 0) {
-      // More subtables than the room reserved (not for a deflate code
-      // with the scratch's root sizes): room for one subtable of the
-      // longest codes per symbol.
-      let most = (1 << rootBits) + symbols.count << max(0, 15 - rootBits)
-      entries.append(contentsOf: repeatElement(InflateTable.invalidFlag, count: max(0, most - entries.count)))
-      _ = fill(alphabet: alphabet, maxLength: maxLength, complete: left == 0)
-    }
-    return true
   }
+
+  /// The most symbols a code has (literal/length: 288).
+  static let mostSymbols = 288
 
   /// Writes the entries of the code whose `counts` and sorted `symbols`
   /// are ready; false if the subtables need more room than `entries` has.
   // unsafe: built for every dynamic block; with array stores the builds
   // were 41 % of `bench decode` on a 21x9 image (still__pal8.png).
-  private mutating func fill(alphabet: Alphabet, maxLength: Int, complete: Bool) -> Bool {
+  private mutating func fill(
+    alphabet: Alphabet, maxLength: Int, complete: Bool, counts: UnsafeBufferPointer<UInt16>,
+    symbols: UnsafeBufferPointer<UInt16>
+  ) -> Bool {
     let rootBits = self.rootBits
     let rootSize = 1 << rootBits
-    return counts.withUnsafeBufferPointer { counts in
-      symbols.withUnsafeBufferPointer { symbols in
-        entries.withUnsafeMutableBufferPointer { entries in
-          if !complete {
-            // Only codes of at most one bit are incomplete: the root
-            // table holds them all, and its other entries are no code.
-            for index in 0..<rootSize { entries[index] = InflateTable.invalidFlag }
-          }
-          // Walk the codes in canonical order (`code`: the code's bits,
-          // first bit highest). A complete code fills every root entry:
-          // with a short code, or with a link for the codes longer than
-          // the root.
-          var code = 0
-          var index = 0
-          var subtableEnd = rootSize  // the next free entry after the subtables
-          var linkPrefix = -1  // the root index of the current subtable
-          var subtableStart = 0
-          var subtableBits = 0
-          for length in 1...max(1, maxLength) {
-            let count = Int(counts[length])
-            for number in 0..<count {
-              let entry = InflateTable.entry(Int(symbols[index]), length: length, alphabet: alphabet)
-              let streamBits = InflateTable.reversed(code, length)  // first bit lowest
-              if length <= rootBits {
-                var slot = streamBits
-                while slot < rootSize {
-                  entries[slot] = entry
-                  slot &+= 1 << length
-                }
-              } else {
-                let prefix = streamBits & (rootSize - 1)
-                if prefix != linkPrefix {
-                  // A new subtable: as many index bits as it takes for
-                  // the codes from this one on to fill the prefix's code
-                  // space (the codes sharing a prefix are consecutive).
-                  var bits = length - rootBits
-                  var room = (1 << bits) - (count - number)
-                  var deeper = length
-                  while room > 0 && deeper < maxLength {
-                    deeper += 1
-                    bits += 1
-                    room = room << 1 - Int(counts[deeper])
-                  }
-                  subtableStart = subtableEnd
-                  subtableBits = bits
-                  subtableEnd += 1 << bits
-                  if subtableEnd > entries.count { return false }
-                  linkPrefix = prefix
-                  entries[prefix] =
-                    UInt32(subtableStart) << 16 | InflateTable.linkFlag | UInt32(bits) << 8 | UInt32(rootBits)
-                }
-                var slot = subtableStart + streamBits >> rootBits
-                let end = subtableStart + 1 << subtableBits
-                while slot < end {
-                  entries[slot] = entry
-                  slot &+= 1 << (length - rootBits)
-                }
-              }
-              code += 1
-              index += 1
-            }
-            code <<= 1
-          }
-          return true
-        }
+    return entries.withUnsafeMutableBufferPointer { entries in
+      if !complete {
+        // Only codes of at most one bit are incomplete: the root
+        // table holds them all, and its other entries are no code.
+        for index in 0..<rootSize { entries[index] = InflateTable.invalidFlag }
       }
+      // Walk the codes in canonical order (`code`: the code's bits,
+      // first bit highest). A complete code fills every root entry:
+      // with a short code, or with a link for the codes longer than
+      // the root.
+      var code = 0
+      var index = 0
+      var subtableEnd = rootSize  // the next free entry after the subtables
+      var linkPrefix = -1  // the root index of the current subtable
+      var subtableStart = 0
+      var subtableBits = 0
+      for length in 1...max(1, maxLength) {
+        let count = Int(counts[length])
+        for number in 0..<count {
+          let entry = InflateTable.entry(Int(symbols[index]), length: length, alphabet: alphabet)
+          let streamBits = InflateTable.reversed(code, length)  // first bit lowest
+          if length <= rootBits {
+            var slot = streamBits
+            while slot < rootSize {
+              entries[slot] = entry
+              slot &+= 1 << length
+            }
+          } else {
+            let prefix = streamBits & (rootSize - 1)
+            if prefix != linkPrefix {
+              // A new subtable: as many index bits as it takes for
+              // the codes from this one on to fill the prefix's code
+              // space (the codes sharing a prefix are consecutive).
+              var bits = length - rootBits
+              var room = (1 << bits) - (count - number)
+              var deeper = length
+              while room > 0 && deeper < maxLength {
+                deeper += 1
+                bits += 1
+                room = room << 1 - Int(counts[deeper])
+              }
+              subtableStart = subtableEnd
+              subtableBits = bits
+              subtableEnd += 1 << bits
+              if subtableEnd > entries.count { return false }
+              linkPrefix = prefix
+              entries[prefix] =
+                UInt32(subtableStart) << 16 | InflateTable.linkFlag | UInt32(bits) << 8 | UInt32(rootBits)
+            }
+            var slot = subtableStart + streamBits >> rootBits
+            let end = subtableStart + 1 << subtableBits
+            while slot < end {
+              entries[slot] = entry
+              slot &+= 1 << (length - rootBits)
+            }
+          }
+          code += 1
+          index += 1
+        }
+        code <<= 1
+      }
+      return true
     }
   }
 
@@ -245,10 +260,12 @@ struct InflateTable {
     return table
   }()
 
-  /// Copies the root table of `other` (same ``rootBits``, no subtables).
+  /// Copies the root table of `other` (the same ``maximumRootBits``, no
+  /// subtables), and its ``rootBits``.
   mutating func copyRoot(of other: InflateTable) {
+    rootBits = other.rootBits
     let count = 1 << rootBits
-    precondition(other.rootBits == rootBits && other.entries.count >= count && entries.count >= count)
+    precondition(other.maximumRootBits == maximumRootBits && other.entries.count >= count && entries.count >= count)
     entries.withUnsafeMutableBufferPointer { target in
       other.entries.withUnsafeBufferPointer { source in
         target.baseAddress!.update(from: source.baseAddress!, count: count)
