@@ -131,6 +131,38 @@ import TimelineScript
     #expect(plain.count < 400)
   }
 
+  /// With a byte limit, a stream that would be longer gives nothing
+  /// (as soon as its codes pass the limit), and one that fits is the
+  /// stream without a limit, byte for byte.
+  @Test func aByteLimitStopsALongerStream() {
+    var generator = SplitMix64(seed: 31)
+    for count in [0, 1, 100, 5000, 70_000] {
+      let indices = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next() % 5) }
+      let alternatives = indices.map { $0 == 3 ? 0 : $0 }
+      for other in [nil, alternatives] {
+        let full = indices.withUnsafeBufferPointer { indices in
+          (other ?? []).withUnsafeBufferPointer {
+            LZWEncoder.encode(indices, alternatives: other == nil ? nil : $0, minimumCodeSize: 3, clearsFullTable: true)
+          }
+        }
+        for limit in [0, full.data.count / 2, full.data.count - 1, full.data.count, full.data.count + 10] {
+          let limited = indices.withUnsafeBufferPointer { indices in
+            (other ?? []).withUnsafeBufferPointer {
+              LZWEncoder.encode(
+                indices, alternatives: other == nil ? nil : $0, minimumCodeSize: 3, clearsFullTable: true,
+                byteLimit: limit)
+            }
+          }
+          if full.data.count > limit {
+            #expect(limited == nil, "count \(count), limit \(limit)")
+          } else {
+            #expect(limited?.data == full.data && limited?.filledTable == full.filledTable, "count \(count), limit \(limit)")
+          }
+        }
+      }
+    }
+  }
+
   @Test func emptyInputIsClearThenEnd() {
     let data = [UInt8]().withUnsafeBufferPointer { LZWEncoder.encode($0, minimumCodeSize: 2) }
     // Clear (4) then end (5), 3 bits each, LSB first: 100 101 -> 0b101_100.

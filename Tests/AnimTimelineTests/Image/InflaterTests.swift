@@ -49,6 +49,8 @@ import TimelineScript
           table.build($0, alphabet: alphabet, completeness: .complete)
         }
         #expect(built)
+        // The root is as wide as the longest code, up to the room for it.
+        #expect(table.rootBits == min(root, max(1, Int(code.lengths.max() ?? 0))))
         if room > 0 || alphabet == .codeLength { #expect(table.entries.count == initialSize) }
         for symbol in 0..<count where code.lengths[symbol] != 0 {
           let length = Int(code.lengths[symbol])
@@ -72,6 +74,32 @@ import TimelineScript
             #expect(Int(found & 0xFF) == length + Int(DeflateTables.distanceExtraBits[symbol]))
           }
         }
+      }
+    }
+  }
+
+  /// One table rebuilt for codes of different longest lengths (as an
+  /// inflater's scratch is, block after block): each build decodes its
+  /// own codes, whatever the one before left in the entries.
+  @Test func aTableRebuiltForShortAndLongCodes() {
+    var table = InflateTable(rootBits: 10, subtableRoom: 1024)
+    var rng = SplitMix64(seed: 7)
+    for round in 0..<PBTEnvironment.cases(60, atLeast: 6) {
+      // Few symbols give short codes, many skewed ones long codes.
+      let used = [3, 300, 20, 286, 2, 150][round % 6]
+      let frequencies: [UInt32] = (0..<286).map { symbol in
+        symbol < used ? UInt32(1 + rng.next() % (round % 2 == 0 ? 4 : 1_000_000)) : 0
+      }
+      var code = HuffmanCode(symbolCount: 286)
+      frequencies.withUnsafeBufferPointer { code.build(frequencies: $0, limit: 15) }
+      let longest = Int(code.lengths.max() ?? 0)
+      #expect(code.lengths.withUnsafeBufferPointer { table.build($0, alphabet: .literalLength, completeness: .lenient) })
+      #expect(table.rootBits == min(10, max(1, longest)), "round \(round)")
+      for symbol in 0..<256 where code.lengths[symbol] != 0 {
+        let length = Int(code.lengths[symbol])
+        let found = InflaterTests.entry(table, Int(code.codes[symbol]) | Int(rng.next() % 4096) << length)
+        #expect(found & InflateTable.literalFlag != 0 && Int(found >> 16) == symbol, "round \(round)")
+        #expect(Int(found & 0xFF) == length, "round \(round)")
       }
     }
   }

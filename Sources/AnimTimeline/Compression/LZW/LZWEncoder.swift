@@ -60,6 +60,23 @@ enum LZWEncoder {
     _ indices: UnsafeBufferPointer<UInt8>, alternatives: UnsafeBufferPointer<UInt8>?, minimumCodeSize: Int,
     clearsFullTable: Bool
   ) -> (data: [UInt8], filledTable: Bool) {
+    // With no limit there is always a stream.
+    encode(
+      indices, alternatives: alternatives, minimumCodeSize: minimumCodeSize, clearsFullTable: clearsFullTable,
+      byteLimit: .max) ?? ([], false)
+  }
+
+  /// The stream ``encode(_:alternatives:minimumCodeSize:clearsFullTable:)``
+  /// makes, or `nil` as soon as its codes take more than `byteLimit`
+  /// bytes: a trial that can no longer beat a stream of `byteLimit + 1`
+  /// bytes stops there.
+  ///
+  /// - Complexity: O(*n*) expected in the number of indices, up to the
+  ///   position where the limit is passed.
+  static func encode(
+    _ indices: UnsafeBufferPointer<UInt8>, alternatives: UnsafeBufferPointer<UInt8>?, minimumCodeSize: Int,
+    clearsFullTable: Bool, byteLimit: Int
+  ) -> (data: [UInt8], filledTable: Bool)? {
     let rootBits = min(max(minimumCodeSize, 2), 8)
     let clearCode = 1 << rootBits
     let endCode = clearCode + 1
@@ -69,11 +86,18 @@ enum LZWEncoder {
     // At most one code (12 bits) a pixel, a clear code every 3,838 codes
     // or fewer, and the first clear and end codes.
     let capacity = (indices.count + indices.count / 1024 + 4) * 12 / 8 + 8
-    var output = [UInt8](repeating: 0, count: capacity)
-    var table = [UInt32](repeating: emptySlot, count: slotCount)
     var filled = false
-    let written = output.withUnsafeMutableBufferPointer { output in
-      table.withUnsafeMutableBufferPointer { table in
+    // The codes are written into a buffer of the worst case's size, not
+    // initialized (only the bytes written are touched), and copied out at
+    // their length; the buffer is freed at once, for the next pass to
+    // reuse.
+    // bench encode gifplayer-muybridge.gif (from whole frames): each pass
+    // (up to seven a frame) zero-filled a fresh 211 KB array and returned
+    // it with its whole capacity for a few kilobytes of codes; 1.5-3 %
+    // of the encoder's time (three alternations).
+    let data = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { output -> [UInt8]? in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: slotCount) { table -> [UInt8]? in
+        table.initialize(repeating: emptySlot)
         var bitBuffer: UInt64 = 0
         var bitCount = 0
         var width = rootBits + 1
@@ -163,6 +187,7 @@ enum LZWEncoder {
                 continue
               }
               emit(paths.0)
+              if length > byteLimit { return nil }
               define(paths.0, symbol, at: found.slot)
               paths.0 = symbol
               continue
@@ -185,6 +210,7 @@ enum LZWEncoder {
               continue
             }
             emit(paths.0)
+            if length > byteLimit { return nil }
             define(paths.0, symbol, at: slot)
             // The decoder completes the entry just defined with the first
             // index of the next code: that string starts with `symbol`.
@@ -207,6 +233,7 @@ enum LZWEncoder {
               continue
             }
             emit(prefix)
+            if length > byteLimit { return nil }
             define(prefix, symbol, at: found.slot)
             prefix = symbol
           }
@@ -218,11 +245,11 @@ enum LZWEncoder {
           output[length] = UInt8(truncatingIfNeeded: bitBuffer)
           length += 1
         }
-        return length
+        if length > byteLimit { return nil }
+        return Array(UnsafeBufferPointer(rebasing: output[..<length]))
       }
     }
-    output.removeLast(output.count - written)
-    return (output, filled)
+    return data.map { ($0, filled) }
   }
 
   /// Appends `data` to `output` as GIF data sub-blocks (a length byte, then

@@ -609,13 +609,20 @@ public enum GIFEncoder {
     var frame = frame
     frame.otherChoices = nil
     let codeSize = frame.minimumCodeSize
+    // A trial stops as soon as its codes are longer than the best so
+    // far's: it can no longer win. Whether its table would have filled
+    // is then unknown, so the kept-table trial after it is made too.
+    // bench encode, the corpus's 119 animations: this and the LZW
+    // encoder's buffers, 406-439 -> 369-381 ms in all, the same bytes.
     func consider(_ preferred: [UInt8], _ other: [UInt8]?, clears: Bool) -> Bool {
-      let (data, filled) = preferred.withUnsafeBufferPointer { indices in
+      let result = preferred.withUnsafeBufferPointer { indices in
         (other ?? []).withUnsafeBufferPointer { alternatives in
           LZWEncoder.encode(
-            indices, alternatives: other == nil ? nil : alternatives, minimumCodeSize: codeSize, clearsFullTable: clears)
+            indices, alternatives: other == nil ? nil : alternatives, minimumCodeSize: codeSize, clearsFullTable: clears,
+            byteLimit: frame.data.count - 1)
         }
       }
+      guard let (data, filled) = result else { return true }
       if data.count < frame.data.count { frame.data = data }
       return filled
     }
