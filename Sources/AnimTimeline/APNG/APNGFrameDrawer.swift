@@ -86,4 +86,7 @@ struct APNGFrameDrawer: AnimationFrameChecker {
     return frame.blendOp == 0 && frame.x == 0 && frame.y == 0 && frame.width == index.header.width
       && frame.height == index.header.height
   }
+
+  /// This file's drawer with no scratch yet (see ``AnimationFrameDrawer/spare``).
+  var spare: APNGFrameDrawer { APNGFrameDrawer(bytes: bytes, index: index) }
 }

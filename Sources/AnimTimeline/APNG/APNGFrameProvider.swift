@@ -51,8 +51,12 @@ public struct APNGFrameProvider: AnimatedImageProvider {
         return (index, builder.frameDecoder(for: index))
       }
     }
-    var (index, decoder) = try opened.get()
-    var renderer = Self.renderer(of: index, bytes: bytes, decoder: decoder, options: options)
+    // The decoder moves into the renderer (consumed, not copied): a copy
+    // still held here shared its scratch, so the first play's draws copied
+    // the inflater's tables and buffers (callgrind, a 4x4 APNG).
+    let (openedIndex, openedDecoder) = try (consume opened).get()
+    var index = openedIndex
+    var renderer = Self.renderer(of: index, bytes: bytes, decoder: consume openedDecoder, options: options)
     // Every frame of an animation drawn once, in order (the first play),
     // or checked; the first that does not decode changes the index, once
     // (the frames of the new one passed, or it is the still image). A still
@@ -63,8 +67,7 @@ public struct APNGFrameProvider: AnimatedImageProvider {
       // it is an error to throw, as for a still image that does not decode.
       guard let checked = index.failing(frame: failed, with: failure) else { throw failure }
       index = checked
-      decoder = APNGFrameDecoder()
-      renderer = Self.renderer(of: index, bytes: bytes, decoder: decoder, options: options)
+      renderer = Self.renderer(of: index, bytes: bytes, decoder: APNGFrameDecoder(), options: options)
       if index.isAnimated, renderer.openingPass() != nil {
         throw renderer.withLastDrawer { $0.lastFailure } ?? .truncatedImageData(offset: bytes.count)
       }
@@ -76,7 +79,7 @@ public struct APNGFrameProvider: AnimatedImageProvider {
 
   /// The engine over the frames of `index`, drawn with `decoder`.
   private static func renderer(
-    of index: APNGIndex, bytes: [UInt8], decoder: APNGFrameDecoder, options: APNGOptions
+    of index: APNGIndex, bytes: [UInt8], decoder: consuming APNGFrameDecoder, options: APNGOptions
   ) -> AnimationRenderer<APNGFrameDrawer> {
     let frames = index.frames.enumerated().map { position, frame in
       let disposal: AnimationDisposal =
@@ -96,7 +99,7 @@ public struct APNGFrameProvider: AnimatedImageProvider {
       canvas: ImageSize(width: index.header.width, height: index.header.height), frames: frames,
       cacheByteBudget: options.cacheByteBudget, maxPixelSize: options.maxPixelSize)
     return AnimationRenderer(
-      layout: layout, drawer: APNGFrameDrawer(bytes: bytes, index: index, decoder: decoder),
+      layout: layout, drawer: APNGFrameDrawer(bytes: bytes, index: index, decoder: consume decoder),
       completeness: [AnimationFrameCompleteness](repeating: .unknown, count: frames.count),
       cacheByteBudget: options.cacheByteBudget)
   }

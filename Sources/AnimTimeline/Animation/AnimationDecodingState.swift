@@ -33,8 +33,8 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   var idle: [AnimationWorker<Drawer>]
   /// How many workers were made: the idle ones plus those drawing now.
   var workerCount = 1
-  /// The drawer a new worker starts from (the file and its index; its
-  /// scratch is empty).
+  /// The drawer a new worker starts from (the file and its index; no
+  /// scratch: ``AnimationFrameDrawer/spare``).
   var prototype: Drawer
 
   /// The state of a file just opened: nothing drawn, the completeness the
@@ -42,7 +42,10 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   /// `cacheByteBudget` bytes for checkpoints, or, when `layout` downscales,
   /// for the small frames.
   init(drawer: Drawer, layout: AnimationLayout, completeness: [AnimationFrameCompleteness], cacheByteBudget: Int) {
-    prototype = drawer
+    // The first worker takes the opening's drawer, whose scratch may hold
+    // what opening decoded (a PNG's inflated rows); new workers start from
+    // a spare, which shares none of it.
+    prototype = drawer.spare
     idle = [AnimationWorker(drawer: drawer, downsampler: layout.downsampler)]
     self.completeness = completeness
     self.coversCanvas = [Bool](repeating: false, count: layout.frames.count)

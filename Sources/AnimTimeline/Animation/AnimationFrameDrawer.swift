@@ -24,4 +24,10 @@ protocol AnimationFrameDrawer: Sendable {
   /// Whether frame `position`, once decoded whole, leaves no pixel of the
   /// canvas under it visible (so its canvas is a keyframe's).
   func overwritesCanvas(_ position: Int) -> Bool
+
+  /// A drawer of the same file and index with no scratch of its own yet:
+  /// the one the engine keeps to start new workers from. (A copy would
+  /// share this drawer's buffers: its first draw would copy them, and the
+  /// engine would keep the old ones for the provider's life.)
+  var spare: Self { get }
 }

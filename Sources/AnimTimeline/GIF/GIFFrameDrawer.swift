@@ -27,4 +27,7 @@ struct GIFFrameDrawer: AnimationFrameDrawer {
     let frame = index.frames[position]
     return frame.transparentIndex == nil && !frame.drawsNothing && frame.rectangle.covers(width: index.canvasWidth, height: index.canvasHeight)
   }
+
+  /// This file's drawer with fresh scratch (see ``AnimationFrameDrawer/spare``).
+  var spare: GIFFrameDrawer { GIFFrameDrawer(bytes: bytes, index: index) }
 }

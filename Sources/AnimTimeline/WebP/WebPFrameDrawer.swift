@@ -98,4 +98,7 @@ struct WebPFrameDrawer: AnimationFrameChecker {
     return (!frame.hasAlpha || !frame.blends)
       && frame.rectangle.covers(width: index.canvas.width, height: index.canvas.height)
   }
+
+  /// This file's drawer with no scratch yet (see ``AnimationFrameDrawer/spare``).
+  var spare: WebPFrameDrawer { WebPFrameDrawer(bytes: bytes, index: index) }
 }

@@ -1,6 +1,8 @@
 /// The code tables and code-length buffers of ``Inflater``, kept by a
 /// caller between streams so that inflating allocates nothing once they
-/// exist (about 16 KiB).
+/// exist (about 16 KiB). Made empty; the first stream inflated with them
+/// allocates them (``allocated()``), so that a decoder made and never
+/// used costs nothing.
 struct InflateScratch {
   /// The literal/length code.
   var literals: InflateTable
@@ -16,8 +18,22 @@ struct InflateScratch {
   /// fixed block does not build them again).
   var holdsFixedCodes = false
 
-  /// Tables and buffers of their working sizes.
+  /// Empty scratch: the tables are allocated by the first stream
+  /// inflated with it.
   init() {
+    self.init(placeholder: ())
+  }
+
+  /// Whether the tables are allocated (``allocated()``).
+  var isAllocated: Bool { !lengths.isEmpty }
+
+  /// Tables and buffers of their working sizes.
+  static func allocated() -> InflateScratch {
+    InflateScratch(sizing: ())
+  }
+
+  /// Tables and buffers of their working sizes.
+  private init(sizing: Void) {
     // Root tables of 10 and 8 bits: a literal or length and a distance
     // in one lookup each, but for codes longer than that. The subtables
     // of any deflate code fit in the room given (the published bounds for
@@ -30,8 +46,8 @@ struct InflateScratch {
     lengthsOfCodeLengths = [UInt8](repeating: 0, count: 19)
   }
 
-  /// Empty placeholders (no allocation), only to stand in while the real
-  /// tables are moved out by ``take()``.
+  /// Empty placeholders (no allocation): an empty scratch, or what stands
+  /// in while the real tables are moved out by ``take()``.
   private init(placeholder: Void) {
     literals = InflateTable(placeholder: ())
     distances = InflateTable(placeholder: ())

@@ -51,6 +51,7 @@ struct Inflater {
     _ source: UnsafeRawBufferPointer, segments: [Range<Int>], zlib: Bool,
     into output: UnsafeMutableBufferPointer<UInt8>, scratch: inout InflateScratch
   ) throws(PNGError) -> Int {
+    if !scratch.isAllocated { scratch = InflateScratch.allocated() }
     // Moved, not copied: the tables stay uniquely referenced, so building
     // them writes in place.
     var inflater = Inflater(source: source, segments: segments, tables: scratch.take())
