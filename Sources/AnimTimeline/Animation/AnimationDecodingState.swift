@@ -133,8 +133,7 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     let starting = target == 0 && frameDecodes == 0
     if shows == nil && before == nil && !starting { seenOutOfSequence = true }
     if let shows {
-      worker = idle.remove(at: shows)
-      worker?.cacheHadRoom = hasRoom(in: file)
+      worker = take(shows, in: file)
       return .draw(start: nil, startFrame: target)
     }
     // The nearest start at or before `target`.
@@ -156,12 +155,10 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
       if nearest.map({ idle[$0].cursor < cursor }) ?? true { nearest = slot }
     }
     if let nearest {
-      worker = idle.remove(at: nearest)
-      worker?.cacheHadRoom = hasRoom(in: file)
+      worker = take(nearest, in: file)
       return .draw(start: nil, startFrame: target)
     }
-    worker = takeWorker(in: file, for: ThreadIdentity.current)
-    worker?.cacheHadRoom = hasRoom(in: file)
+    worker = take(nil, in: file)
     // Kept frames are copies anyway, and small frames are drawn from the
     // canvas: only a full-size frame that is not kept draws on the lent
     // canvas itself.
@@ -174,10 +171,14 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     return .draw(start: .blank, startFrame: start)
   }
 
-  /// Whether the cache has room for a canvas that is not a checkpoint
-  /// (``AnimationWorker/cacheHadRoom``, set on the worker a plan takes).
-  private func hasRoom(in file: AnimationLayout) -> Bool {
-    cache.wouldStore(file.canvasByteCount, for: -1, isCheckpoint: false)
+  /// Takes the idle worker in `slot`, or with `nil` the calling thread's
+  /// (``takeWorker(in:for:)``), for a request, telling it whether the
+  /// cache has room for a canvas that is not a checkpoint
+  /// (``AnimationWorker/cacheHadRoom``).
+  private mutating func take(_ slot: Int?, in file: AnimationLayout) -> AnimationWorker<Drawer> {
+    var worker = slot.map { idle.remove(at: $0) } ?? takeWorker(in: file, for: ThreadIdentity.current)
+    worker.cacheHadRoom = cache.wouldStore(file.canvasByteCount, for: -1, isCheckpoint: false)
+    return worker
   }
 
   /// Takes an idle worker, the one `thread` last took when it is idle
@@ -203,9 +204,10 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
 
   /// Records what the worker in `taken` learnt drawing frame `target`
   /// (which it now shows), keeps the frame's output when it should be
-  /// kept, takes the worker back (moving it out of `taken`, no copy), and returns the frame's pixels (`output`: the worker's
-  /// canvas, or its downscaled image made outside the lock); then checks
-  /// the invariants (debug builds).
+  /// kept, takes the worker back (moving it out of `taken`, no copy), and
+  /// returns the frame's pixels (`output`: the worker's canvas, or its
+  /// downscaled image made outside the lock); then checks the invariants
+  /// (debug builds).
   ///
   /// - Complexity: O(*d*) for *d* frames drawn, plus O(*c*) for a canvas of
   ///   *c* pixels stored in the cache.

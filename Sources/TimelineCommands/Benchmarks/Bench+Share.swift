@@ -17,10 +17,11 @@ extension Bench {
   /// opening. The baseline, in the same run: the same file played in order
   /// by a provider of its own, per frame. With `--threads K`, the
   /// timelines' requests come from `K` threads at once (each tick shares
-  /// the timelines out among them in chunks taken in turn), and the same requests from one thread, on a provider
-  /// of its own, give `speedup_vs_1_thread`: the median of five runs
-  /// from one thread over the median of five from `K` (the first being
-  /// the run reported), alternating.
+  /// the timelines out among them in chunks taken in turn), and the same
+  /// requests from one thread, on a provider of its own, give
+  /// `speedup_vs_1_thread`: the median of five runs from one thread over
+  /// the median of five from `K` (the first being the run reported),
+  /// alternating.
   static func share(_ options: BenchOptions) throws(CommandError) -> [(String, String)] {
     try share(try openImage(options), options)
   }
@@ -122,9 +123,9 @@ extension Bench {
   /// threads: each tick shares the timelines out among the threads in
   /// chunks of ``shareChunk`` taken in turn, and ends when every timeline
   /// has ticked and looked at its frame (a server's worker pool, the
-  /// threads meeting at the end of each tick). Returns the elapsed nanoseconds, the pixel checksum
-  /// (the same whatever the threads: a sum of each request's) and the
-  /// failed requests.
+  /// threads meeting at the end of each tick). Returns the elapsed
+  /// nanoseconds, the pixel checksum (the same whatever the threads: a
+  /// sum of each request's) and the failed requests.
   // bench share gifplayer-muybridge.gif --timelines 1000 --threads 2:
   // with a fixed share (timeline i on thread i % 2, each thread through
   // every tick of its own), one thread drew 14-19 % more than the other
@@ -169,7 +170,8 @@ extension Bench {
 /// takes them.
 private final class TimelineTable: @unchecked Sendable {
   // @unchecked: during a tick each timeline is in one chunk, taken by one
-  // thread; ticks are ordered by the threads' joins.
+  // thread; a tick starts only once every thread has finished the one
+  // before (`onThreads(_:rounds:sharing:chunk:from:_:)`).
   let base: UnsafeMutablePointer<Timeline>
   let count: Int
 

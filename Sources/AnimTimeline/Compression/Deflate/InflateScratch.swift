@@ -18,37 +18,10 @@ struct InflateScratch {
   /// fixed block does not build them again).
   var holdsFixedCodes = false
 
-  /// Empty scratch: the tables are allocated by the first stream
-  /// inflated with it.
+  /// Empty scratch (no allocation): the tables are allocated by the
+  /// first stream inflated with it; also what stands in while the real
+  /// tables are moved out by ``take()``.
   init() {
-    self.init(placeholder: ())
-  }
-
-  /// Whether the tables are allocated (``allocated()``).
-  var isAllocated: Bool { !lengths.isEmpty }
-
-  /// Tables and buffers of their working sizes.
-  static func allocated() -> InflateScratch {
-    InflateScratch(sizing: ())
-  }
-
-  /// Tables and buffers of their working sizes.
-  private init(sizing: Void) {
-    // Root tables of 10 and 8 bits: a literal or length and a distance
-    // in one lookup each, but for codes longer than that. The subtables
-    // of any deflate code fit in the room given (the published bounds for
-    // these root sizes: 1,334 entries in all for literals and lengths,
-    // 402 for distances; a table that needed more would grow once).
-    literals = InflateTable(rootBits: 10, subtableRoom: 1024)
-    distances = InflateTable(rootBits: 8, subtableRoom: 256)
-    codeLengthTable = InflateTable(rootBits: 7, subtableRoom: 0)
-    lengths = [UInt8](repeating: 0, count: 320)
-    lengthsOfCodeLengths = [UInt8](repeating: 0, count: 19)
-  }
-
-  /// Empty placeholders (no allocation): an empty scratch, or what stands
-  /// in while the real tables are moved out by ``take()``.
-  private init(placeholder: Void) {
     literals = InflateTable(placeholder: ())
     distances = InflateTable(placeholder: ())
     codeLengthTable = InflateTable(placeholder: ())
@@ -56,12 +29,31 @@ struct InflateScratch {
     lengthsOfCodeLengths = []
   }
 
+  /// Whether the tables are allocated (``allocated()``).
+  var isAllocated: Bool { !lengths.isEmpty }
+
+  /// Tables and buffers of their working sizes.
+  static func allocated() -> InflateScratch {
+    var scratch = InflateScratch()
+    // Root tables of 10 and 8 bits: a literal or length and a distance
+    // in one lookup each, but for codes longer than that. The subtables
+    // of any deflate code fit in the room given (the published bounds for
+    // these root sizes: 1,334 entries in all for literals and lengths,
+    // 402 for distances; a table that needed more would grow once).
+    scratch.literals = InflateTable(rootBits: 10, subtableRoom: 1024)
+    scratch.distances = InflateTable(rootBits: 8, subtableRoom: 256)
+    scratch.codeLengthTable = InflateTable(rootBits: 7, subtableRoom: 0)
+    scratch.lengths = [UInt8](repeating: 0, count: 320)
+    scratch.lengthsOfCodeLengths = [UInt8](repeating: 0, count: 19)
+    return scratch
+  }
+
   /// Moves the tables out, leaving empty placeholders.
   ///
   /// - Complexity: O(1).
   mutating func take() -> InflateScratch {
     let taken = self
-    self = InflateScratch(placeholder: ())
+    self = InflateScratch()
     return taken
   }
 }

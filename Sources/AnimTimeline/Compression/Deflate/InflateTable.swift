@@ -56,8 +56,8 @@ struct InflateTable {
     entries = [UInt32](repeating: InflateTable.invalidFlag, count: (1 << rootBits) + subtableRoom)
   }
 
-  /// Empty tables (no allocation), only a placeholder for
-  /// ``InflateScratch/take()``: building them is not allowed.
+  /// Empty tables (no allocation), an empty ``InflateScratch``'s: building
+  /// them is not allowed.
   init(placeholder: Void) {
     rootBits = 0
     maximumRootBits = 0
