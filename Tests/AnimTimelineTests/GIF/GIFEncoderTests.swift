@@ -311,7 +311,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
   /// Two colours and transparent pixels that never replace opaque ones:
   /// no transparent entry (it would double the table); the first frame
   /// covers the canvas and each frame borrows an index it does not draw.
-  /// A pixel turning transparent keeps the entry.
+  /// A pixel turning transparent keeps the entry, beyond the table of 2.
   @Test func transparencyWithoutAnEntry() throws {
     let red: [UInt8] = [255, 0, 0, 255]
     let green: [UInt8] = [0, 255, 0, 255]
@@ -329,9 +329,11 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     for (frames, entry) in [(growing, false), (shrinking, true)] {
       let animation = try AnimationSequence(frames: frames.map { AnimationSequence.Frame(image: $0, duration: 30_000_000) })
       let bytes = try GIFEncoder.encode(animation)
-      #expect(bytes[10] & 0x87 == (entry ? 0x81 : 0x80), "a global table of \(entry ? 4 : 2) entries")
+      #expect(bytes[10] & 0x87 == 0x80, "a global table of 2 entries")
       let (provider, _) = try decodeAll(bytes)
-      if !entry {
+      if entry {
+        #expect(provider.frameInfo.allSatisfy { $0.transparentIndex == 2 })
+      } else {
         #expect(provider.frameInfo[0].rectangle == PixelRect(x: 0, y: 0, width: 4, height: 4))
         #expect(provider.frameInfo.allSatisfy { $0.disposal <= 1 })
       }
@@ -380,6 +382,40 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     }
     let (shown, _) = try decodedSequence(bytes)
     #expect(shown == expectedSequence(animation))
+  }
+
+  /// Eight colours and a transparent canvas around them, every colour in
+  /// every frame (no index to borrow): the table stays at 8 entries and
+  /// the transparent index is 8, beyond it, declared by every frame.
+  @Test func transparentIndexBeyondAFullTable() throws {
+    let colors: [[UInt8]] = (0..<8).map { (index: Int) -> [UInt8] in
+      let level = UInt8(index * 30)
+      return [level, 255 - level, index % 2 == 0 ? 0 : 200, 255]
+    }
+    func image(shift: Int) -> RGBAImage {
+      var pixels: [UInt8] = []
+      for y in 0..<8 {
+        for x in 0..<8 {
+          let outside = x < 2 || y < 2
+          pixels += outside ? [0, 0, 0, 0] : colors[(x + y + shift) % 8]
+        }
+      }
+      return RGBAImage(width: 8, height: 8, pixels: pixels)
+    }
+    let frames = (0..<3).map { AnimationSequence.Frame(image: image(shift: $0), duration: 50_000_000) }
+    let animation = try AnimationSequence(frames: frames)
+    let bytes = try GIFEncoder.encode(animation)
+    #expect(bytes[10] & 0x87 == 0x82, "a global table of 8 entries")
+    #expect(bytes[11] == 8, "the background is the transparent index")
+    let (provider, _) = try decodeAll(bytes)
+    #expect(provider.frameInfo.allSatisfy { $0.transparentIndex == 8 })
+    #expect(provider.frameInfo[0].rectangle == PixelRect(x: 2, y: 2, width: 6, height: 6))
+    let (shown, _) = try decodedSequence(bytes)
+    #expect(shown == expectedSequence(animation))
+    let palette = GIFPalette(colors: (0..<8).map { UInt32($0) }, transparentAt: 8)
+    #expect(palette.transparentIsBeyondTable && palette.bits == 3 && palette.tableBytes.count == 24)
+    #expect(!GIFPalette(colors: (0..<8).map { UInt32($0) }, transparentAt: 3).transparentIsBeyondTable)
+    #expect(GIFPalette(colors: (0..<5).map { UInt32($0) }, transparentAt: 5).bits == 3)
   }
 
   @Test func oneFrame() throws {

@@ -106,7 +106,8 @@ public enum GIFEncoder {
     if let palette = globalPalette {
       // An opaque animation needs no transparent entry: its frames borrow
       // an index they do not draw to skip unchanged pixels. Nor does one
-      // whose entry would double the table, if each frame can borrow one.
+      // whose colours fill a power-of-two table, if each frame can borrow
+      // one (the entry would be beyond the table, one more code bit).
       let anyTransparent = used.contains { !opaque[$0] }
       borrows = anyTransparent && canBorrowTransparency(palette, frames: used.map { targets[$0] })
       globalPalette = orderedForCodeSize(
@@ -310,7 +311,11 @@ public enum GIFEncoder {
   /// entries most frames write get the low indices. Without
   /// `keepsTransparent`, the transparent entry is dropped (frames of an
   /// opaque animation borrow an index they do not draw instead; see
-  /// ``encodeFrame(base:target:rectangle:palette:delay:)``).
+  /// ``encodeFrame(base:target:rectangle:palette:delay:)``). When the
+  /// colours fill a power-of-two table, the transparent entry goes last,
+  /// beyond the table (``GIFPalette/transparentIsBeyondTable``): placed
+  /// among them it would double the table, which costs more than the
+  /// longer codes of the frames that write it.
   ///
   /// - Complexity: O(*n* · *p*).
   static func orderedForCodeSize(
@@ -359,14 +364,16 @@ public enum GIFEncoder {
     guard keepsTransparent && palette.transparentIndex != nil else {
       return GIFPalette(colors: order.map { colors[$0] }, transparentAt: nil)
     }
-    let position = order.firstIndex { counts[$0] < transparentCount } ?? order.count
+    let fillsTable = colors.count >= 2 && colors.count & (colors.count - 1) == 0
+    let position = fillsTable ? order.count : order.firstIndex { counts[$0] < transparentCount } ?? order.count
     return GIFPalette(colors: order.map { colors[$0] }, transparentAt: position)
   }
 
   /// Whether the frames of an animation with transparent pixels can do
   /// without `palette`'s transparent entry, and whether that pays: its
-  /// colours are a power of two in number (the entry would double the
-  /// table), the first frame and the pixels each later frame changes from
+  /// colours are a power of two in number (the entry would be beyond the
+  /// table, and each frame writing it would need one more code bit than
+  /// its colours), the first frame and the pixels each later frame changes from
   /// the one before leave one of them unused (an index to borrow as the
   /// frame's transparent one), and no pixel turns from opaque to
   /// transparent (keep is always valid, and the only disposal used: the

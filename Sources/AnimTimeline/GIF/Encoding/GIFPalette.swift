@@ -31,16 +31,26 @@ struct GIFPalette: Hashable, Sendable {
   /// The number of entries, the transparent one included.
   var count: Int { colors.count + (transparentIndex == nil ? 0 : 1) }
 
-  /// The colour table's size exponent: it holds `1 << bits` entries (at
-  /// least 2, a power of two), `bits` in `1...8`.
-  var bits: Int {
-    var bits = 1
-    while 1 << bits < count { bits += 1 }
-    return bits
+  /// Whether the transparent entry is left out of the written table: it
+  /// comes last, and the colours alone fill a table of a power of two
+  /// entries, which it would double. Its index is then the table's size:
+  /// decoders test a pixel's index against the transparent one before the
+  /// table (gif.md; browsers, Pillow and gifsicle do, and gifsicle writes
+  /// such indices itself), so the entry needs no bytes.
+  var transparentIsBeyondTable: Bool {
+    guard let position = transparentIndex, position == colors.count, position >= 2 else { return false }
+    return position & (position - 1) == 0
   }
 
-  /// The minimum LZW code size for indices into this table, `2...8`.
-  var minimumCodeSize: Int { max(2, bits) }
+  /// The colour table's size exponent: it holds `1 << bits` entries (at
+  /// least 2, a power of two), `bits` in `1...8`; the transparent entry
+  /// is among them unless ``transparentIsBeyondTable``.
+  var bits: Int {
+    let written = transparentIsBeyondTable ? colors.count : count
+    var bits = 1
+    while 1 << bits < written { bits += 1 }
+    return bits
+  }
 
   /// The index of the opaque colour `color` (packed RGB), if present.
   ///
@@ -73,7 +83,7 @@ struct GIFPalette: Hashable, Sendable {
   }
 
   /// The colour table as written: RGB triples, padded with black to
-  /// `1 << bits` entries.
+  /// `1 << bits` entries (a transparent entry beyond the table has none).
   var tableBytes: [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(3 << bits)
