@@ -152,11 +152,11 @@ import AnimTimeline
     let cases: [([String], String)] = [
       (["frame", "--aseprite", json, "--clip", "walk", "--index", "0", "--out", out], "error: --index N is a sheet frame; --clip goes with --at TIME"),
       (["frame", directory.gif, "--clip", "walk", "--index", "0", "--out", out], "error: --clip walk needs --aseprite FILE.json"),
-      (["frame", directory.gif, "--aseprite", json, "--index", "0", "--out", out], "error: give FILE.gif or --aseprite FILE.json, not both"),
+      (["frame", directory.gif, "--aseprite", json, "--index", "0", "--out", out], "error: give an image file or --aseprite FILE.json, not both"),
       (["frames", "--out", out], "error: frames needs a GIF file or --aseprite FILE.json"),
       (["frame", "--aseprite", json, "--index", "4", "--out", out], "error: --index 4: the sheet has 4 frames, 0 to 3"),
       (["frames", "--aseprite", json, "--clip", "run", "--out", directory.file("d")], "error: --clip run: "),
-      (["play", directory.gif, "--aseprite", json], "error: give FILE.gif or --aseprite FILE.json, not both"),
+      (["play", directory.gif, "--aseprite", json], "error: give an image file or --aseprite FILE.json, not both"),
       (["play", "--aseprite", json, "--clip", "walk", "--loops", "2"], "error: --clip plays the tag with its own frames, repeat and direction: drop --loops"),
       (["play", "--clip", "walk"], "error: play needs an image file"),
     ]

@@ -1,6 +1,6 @@
 import AnimTimeline
 
-/// `timeline-demo frame FILE.gif --out FILE`: one composited frame as an
+/// `timeline-demo frame FILE --out IMAGE`: one composited frame as an
 /// image file (a poster or thumbnail): frame `--index N`, or the frame a
 /// forward timeline over the GIF shows at `--at TIME`. Prints what it
 /// wrote unless `--quiet`. With `--aseprite FILE.json`, a frame of the
@@ -8,7 +8,7 @@ import AnimTimeline
 /// `--at TIME` by a timeline over the display list or playing `--clip NAME`.
 struct FrameCommand: Subcommand {
   static let usage = """
-    timeline-demo frame FILE.gif (--at TIME | --index N) --out IMAGE.png|IMAGE.pam [--size WxH] [--quiet]
+    timeline-demo frame FILE.gif|.png|.webp (--at TIME | --index N) --out IMAGE.png|IMAGE.pam [--size WxH] [--quiet]
     timeline-demo frame --aseprite FILE.json [--clip NAME] (--at TIME | --index N) --out IMAGE.png|IMAGE.pam ...
     """
 

@@ -1,13 +1,13 @@
 import AnimTimeline
 
-/// `timeline-demo frames FILE.gif --out DIR`: every composited frame as an
+/// `timeline-demo frames FILE --out DIR`: every composited frame as an
 /// image file, `DIR/frame-000.png` on (numbered from 0, as everywhere).
 /// Prints each file it wrote and a total unless `--quiet`. With
 /// `--aseprite FILE.json`, the sprite sheet's frames, untrimmed: every sheet
 /// frame, or with `--clip NAME` one iteration of the tag's clip in order.
 struct FramesCommand: Subcommand {
   static let usage = """
-    timeline-demo frames FILE.gif --out DIR [--format png|pam] [--size WxH] [--quiet]
+    timeline-demo frames FILE.gif|.png|.webp --out DIR [--format png|pam] [--size WxH] [--quiet]
     timeline-demo frames --aseprite FILE.json [--clip NAME] --out DIR [--format png|pam] [--size WxH] [--quiet]
     """
 

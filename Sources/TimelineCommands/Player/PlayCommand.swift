@@ -17,7 +17,7 @@ import AnimTimeline
 /// the tag `--clip NAME`, each frame untrimmed.
 struct PlayCommand: Subcommand {
   static let usage = """
-    timeline-demo play FILE.gif [--loops K|inf] [--duration D]
+    timeline-demo play FILE.gif|.png|.webp [--loops K|inf] [--duration D]
     timeline-demo play --aseprite FILE.json [--clip NAME] [--duration D]
     """
 
@@ -51,7 +51,7 @@ struct PlayCommand: Subcommand {
     if path == nil, options.asepritePath == nil {
       throw .usage("play needs an image file (timeline-demo play FILE.gif|.png|.webp) or --aseprite FILE.json")
     }
-    if path != nil, options.asepritePath != nil { throw .usage("give FILE.gif or --aseprite FILE.json, not both") }
+    if path != nil, options.asepritePath != nil { throw .usage("give an image file or --aseprite FILE.json, not both") }
     try options.checkSource()
     self.path = path
   }

@@ -114,7 +114,7 @@ extension AsepriteInput {
   /// The usage error for `--clip` or `--aseprite` given where they do not
   /// go: `--clip` without `--aseprite`, or `--aseprite` with a GIF file.
   static func checkSource(gif: FilePath?, aseprite: FilePath?, clip: String?, command: String) throws(CommandError) {
-    if gif != nil, aseprite != nil { throw .usage("give FILE.gif or --aseprite FILE.json, not both") }
+    if gif != nil, aseprite != nil { throw .usage("give an image file or --aseprite FILE.json, not both") }
     if gif == nil, aseprite == nil { throw .usage("\(command) needs a GIF file or --aseprite FILE.json") }
     if let clip, aseprite == nil { throw .usage("--clip \(clip) needs --aseprite FILE.json") }
   }
