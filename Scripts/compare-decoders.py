@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Random animated WebP and APNG files, decoded by timeline-demo and by a
-reference decoder, compared pixel for pixel.
+"""Random animated WebP, APNG and GIF files, decoded by timeline-demo and by
+a reference decoder, compared pixel for pixel.
 
-Usage: Scripts/compare-decoders.py BIN [--format webp|apng|both] [--count N] [--seed S] [--keep DIR]
+Usage: Scripts/compare-decoders.py BIN [--format webp|apng|gif|all] [--count N] [--seed S] [--keep DIR]
 
 - WebP: files written by Pillow's WebP plugin (libwebp's encoder: lossy and
   lossless, with and without alpha, every method, key-frame spacing,
@@ -18,13 +18,22 @@ Usage: Scripts/compare-decoders.py BIN [--format webp|apng|both] [--count N] [--
   composites some dispose and blend combinations differently from
   browsers and from the spec.
 
+- GIF: files written by Pillow's GIF writer (a palette of 2 to 256
+  colours, random disposal, transparency, durations and loops), half of
+  them then rewritten by `gifsicle` (-O1 to -O3, interlaced or not, fewer
+  colours), read by Wuffs, Skia's (so Chromium's) GIF decoder, through
+  the `skia-python` wheel (`Benchmarks/gif_vs_wuffs.py`'s `SkiaPass`),
+  compared by the CRC-32 of every canvas (`info --json --crc`). spec/gif.md
+  follows the browsers, so every frame must be equal.
+
 Fully transparent pixels compare as 0,0,0,0 (their colour is not shown).
 Each file that differs is kept (with --keep DIR) and printed with the
 options that made it; the exit status is 1 when any differs. Needs
-Pillow (pip install pillow) and, for APNG, apngdis (apt-get install
-apngdis).
+Pillow (pip install pillow); for APNG, apngdis (apt-get install apngdis);
+for GIF, skia-python (pip install skia-python) and, optionally, gifsicle.
 """
 import glob
+import json
 import os
 import random
 import shutil
@@ -33,6 +42,8 @@ import sys
 import tempfile
 
 from PIL import Image
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Benchmarks"))
 
 
 def normalized(data):
@@ -132,18 +143,50 @@ def make_apng(rng, path):
     return {k: v for k, v in options.items() if k != "append_images"} | {"size": (width, height), "mode": mode}
 
 
+def make_gif(rng, path):
+    width, height, count = side(rng), side(rng), rng.randrange(2, 6)
+    alpha = rng.random() < 0.5
+    colours = rng.choice([2, 4, 16, 100, 256])
+    frames = [random_frame(rng, width, height, alpha).convert("RGB").quantize(colours) for _ in range(count)]
+    options = dict(save_all=True, append_images=frames[1:], duration=[rng.randrange(0, 30) * 10 for _ in range(count)],
+                   loop=rng.randrange(0, 3), disposal=[rng.randrange(0, 4) for _ in range(count)],
+                   optimize=rng.random() < 0.5, interlace=rng.random() < 0.5)
+    if rng.random() < 0.5:
+        options["transparency"] = rng.randrange(colours)
+    frames[0].save(path, "GIF", **options)
+    rewrite = []
+    if shutil.which("gifsicle") and rng.random() < 0.5:
+        rewrite = [rng.choice(["-O1", "-O2", "-O3"])] + (["--interlace"] if rng.random() < 0.3 else [])
+        rewrite += ["--colors", str(rng.choice([2, 8, 64]))] if rng.random() < 0.3 else []
+        subprocess.run(["gifsicle", "-b", *rewrite, path], check=True, capture_output=True)
+    return {k: v for k, v in options.items() if k != "append_images"} | {"size": (width, height), "gifsicle": rewrite}
+
+
+def skia_crcs(path):
+    """The CRC-32 of every canvas Skia's GIF decoder (Wuffs) draws, or None."""
+    from gif_vs_wuffs import SkiaPass, skia_module
+    crcs = []
+    return crcs if SkiaPass(skia_module(), open(path, "rb").read()).run(crcs) is not None else None
+
+
+def our_crcs(binary, path):
+    result = subprocess.run([binary, "info", path, "--json", "--crc"], capture_output=True)
+    return [frame["crc32"] for frame in json.loads(result.stdout)["frames"]] if result.returncode == 0 else None
+
+
 def main():
     args = sys.argv[1:]
     if not args or args[0].startswith("-"):
         sys.exit(__doc__)
     binary = os.path.abspath(args.pop(0))
-    settings = {"--format": "both", "--count": "200", "--seed": "1", "--keep": ""}
+    settings = {"--format": "all", "--count": "200", "--seed": "1", "--keep": ""}
     while args:
         key = args.pop(0)
         if key not in settings or not args:
             sys.exit(__doc__)
         settings[key] = args.pop(0)
-    formats = ["webp", "apng"] if settings["--format"] == "both" else [settings["--format"]]
+    chosen = settings["--format"]
+    formats = ["webp", "apng", "gif"] if chosen == "all" else ["webp", "apng"] if chosen == "both" else [chosen]
     count, seed, keep = int(settings["--count"]), int(settings["--seed"]), settings["--keep"]
     if "apng" in formats and shutil.which("apngdis") is None:
         sys.exit("apngdis is missing: apt-get install apngdis")
@@ -151,20 +194,24 @@ def main():
     failures = 0
     for format in formats:
         rng = random.Random(f"{format}:{seed}")
-        checked = 0
+        checked = frames = 0
         for number in range(count):
-            path = os.path.join(scratch, "file." + ("webp" if format == "webp" else "png"))
+            path = os.path.join(scratch, "file." + {"webp": "webp", "apng": "png", "gif": "gif"}[format])
             try:
-                options = (make_webp if format == "webp" else make_apng)(rng, path)
+                options = {"webp": make_webp, "apng": make_apng, "gif": make_gif}[format](rng, path)
             except (OSError, ValueError):
                 continue  # Pillow refused these options
-            reference = pillow_frames(path) if format == "webp" else apngdis_frames(path, scratch)
+            if format == "gif":
+                reference, mine = skia_crcs(path), our_crcs(binary, path)
+            else:
+                reference = pillow_frames(path) if format == "webp" else apngdis_frames(path, scratch)
+                mine = ours(binary, path, scratch)
             if reference is None:
                 continue
-            mine = ours(binary, path, scratch)
             if format == "apng" and options["default_image"]:
                 reference = reference[1:]  # the default image, not part of the animation
             checked += 1
+            frames += len(reference)
             same = mine is not None and len(mine) == len(reference) and all(a == b for a, b in zip(mine, reference))
             if not same:
                 failures += 1
@@ -175,7 +222,7 @@ def main():
                 if keep:
                     os.makedirs(keep, exist_ok=True)
                     shutil.copy(path, os.path.join(keep, f"{format}-{seed}-{number}" + os.path.splitext(path)[1]))
-        print(f"{format}: {checked} files, seed {seed}")
+        print(f"{format}: {checked} files, {frames} frames, seed {seed}")
     shutil.rmtree(scratch, ignore_errors=True)
     print("differ:", failures)
     sys.exit(1 if failures else 0)
