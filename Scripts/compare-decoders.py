@@ -11,7 +11,8 @@ Usage: Scripts/compare-decoders.py BIN [--format webp|apng|gif|all] [--count N] 
   so every frame must be equal.
 - APNG: files written by Pillow's APNG writer (every colour type Pillow
   writes, random dispose and blend ops, a default image in or out of the
-  animation), read back by `apngdis` (APNG Disassembler, Debian's
+  animation) or, for a third of them, by `apngasm` (its own rectangles,
+  ops, colour type and palette choices), read back by `apngdis` (APNG Disassembler, Debian's
   `apngdis`), which composites each frame. A default image that is not
   part of the animation is apngdis's frame 0 and not ours (spec/apng.md),
   so it is left out. Pillow's own APNG reader is not the reference: it
@@ -139,6 +140,21 @@ def make_apng(rng, path):
                    loop=rng.randrange(0, 3), disposal=[rng.randrange(0, 3) for _ in range(count)],
                    blend=[rng.randrange(0, 2) for _ in range(count)], default_image=rng.random() < 0.2,
                    optimize=rng.random() < 0.3)
+    if shutil.which("apngasm") and rng.random() < 0.3:
+        # apngasm's own choices of rectangles, dispose and blend ops, colour
+        # type and palette (-kp, -kc keep the frames'), zlib or 7-Zip.
+        folder = os.path.join(os.path.dirname(path), "apngasm")
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+        for number, frame in enumerate(frames):
+            frame.save(os.path.join(folder, f"frame{number:03}.png"))
+        flags = [flag for flag in ("-kp", "-kc") if rng.random() < 0.3] + [rng.choice(["-z0", "-z1"]), "-i1"]
+        flags += ["-f"] if rng.random() < 0.2 else []
+        delay = [str(rng.randrange(1, 50)), str(rng.randrange(0, 100))]
+        subprocess.run(["apngasm", path, os.path.join(folder, "frame*.png"), *delay, f"-l{rng.randrange(0, 3)}", *flags],
+                       check=True, capture_output=True)
+        return {"apngasm": flags, "delay": delay, "size": (width, height), "mode": mode, "frames": count,
+                "default_image": "-f" in flags}
     frames[0].save(path, "PNG", **options)
     return {k: v for k, v in options.items() if k != "append_images"} | {"size": (width, height), "mode": mode}
 
