@@ -129,8 +129,8 @@ struct APNGIndexBuilder {
     case .beforeImageData:
       switch type {
       case .ihdr: try preamble.readHeader(chunk, in: bytes, options: options)
-      case .plte: try preamble.readPalette(chunk, in: bytes)
-      case .trns: try preamble.readTransparency(chunk, in: bytes, header: header)
+      case .plte: try preamble.readPalette(chunk, in: bytes, header: header)
+      case .trns: preamble.readTransparency(chunk, in: bytes, header: header)
       case .idat: try beginImageData(chunk, header: header)
       case .iend: throw .missingImageData(offset: chunk.offset)
       case .actl: readAnimationControl(chunk)

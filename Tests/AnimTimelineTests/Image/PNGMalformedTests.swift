@@ -94,6 +94,37 @@ import TimelineScript
     #expect(PNGMalformedTests.error(TestPNG.file([("IHDR", Array(ihdr.1[0..<12])), idat, iend])) == .badChunkLength(chunk: "IHDR", length: 12, offset: 8))
   }
 
+  /// A `tRNS` that cannot apply is ignored, as libpng ignores it (only
+  /// critical chunks and CRCs are fatal): before `PLTE`, with more entries
+  /// than `PLTE`, of the wrong size, after one that applied; so is a grey
+  /// image's `PLTE`. Found by `Scripts/mutate-compare.py` (a `tRNS` moved
+  /// before `PLTE` made the file an error).
+  @Test func ancillaryTransparencyThatCannotApplyIsIgnored() throws {
+    let indexed = TestPNGWriter(width: 2, height: 1, colorType: 3, bitDepth: 8, samples: [0, 1], palette: [9, 9, 9, 7, 7, 7])
+    let parts = TestPNG.chunks(indexed.file()).map { ($0.type, $0.data) }
+    let (ihdr, plte, idat, iend) = (parts[0], parts[1], parts[2], parts[3])
+    #expect(plte.0 == "PLTE" && idat.0 == "IDAT")
+    let opaque: [UInt8] = [9, 9, 9, 255, 7, 7, 7, 255]
+    let cases: [([(String, [UInt8])], [UInt8])] = [
+      ([ihdr, plte, ("tRNS", [10]), idat, iend], [9, 9, 9, 10, 7, 7, 7, 255]),
+      ([ihdr, ("tRNS", [10]), plte, idat, iend], opaque),
+      ([ihdr, plte, ("tRNS", [10, 20, 30]), idat, iend], opaque),
+      ([ihdr, plte, ("tRNS", []), idat, iend], opaque),
+      ([ihdr, plte, ("tRNS", [10]), ("tRNS", [20, 30]), idat, iend], [9, 9, 9, 10, 7, 7, 7, 255]),
+      ([ihdr, plte, ("tRNS", [10, 20, 30]), ("tRNS", [20, 30]), idat, iend], [9, 9, 9, 20, 7, 7, 7, 30]),
+    ]
+    for (chunks, pixels) in cases {
+      let image = try RGBAImage(pngData: TestPNG.file(chunks))
+      #expect(image.pixels == pixels, "\(chunks.map(\.0))")
+    }
+    let grey = TestPNGWriter(width: 2, height: 1, colorType: 0, bitDepth: 8, samples: [0, 200])
+    let greyParts = TestPNG.chunks(grey.file()).map { ($0.type, $0.data) }
+    let withPalette = [greyParts[0], ("PLTE", [1, 2]), ("tRNS", [0, 1, 2]), greyParts[1], greyParts[2]]
+    #expect(try RGBAImage(pngData: TestPNG.file(withPalette)).pixels == [0, 0, 0, 255, 200, 200, 200, 255])
+    let twoPalettes = [greyParts[0], ("PLTE", [1, 2, 3]), ("PLTE", [1, 2, 3]), greyParts[1], greyParts[2]]
+    #expect(PNGMalformedTests.error(TestPNG.file(twoPalettes)) == .misplacedChunk(chunk: "PLTE", offset: 33 + 15))
+  }
+
   @Test func badHeaders() {
     func header(_ width: UInt32, _ height: UInt32, _ depth: UInt8, _ type: UInt8, _ rest: [UInt8] = [0, 0, 0]) -> [UInt8] {
       TestPNG.file([("IHDR", TestPNG.bigEndian(width) + TestPNG.bigEndian(height) + [depth, type] + rest), ("IEND", [])])

@@ -48,10 +48,10 @@ enum PNGDecoder {
         try preamble.readHeader(chunk, in: bytes, options: options)
       case .plte:
         if !imageData.isEmpty { throw .misplacedChunk(chunk: type.name, offset: offset) }
-        try preamble.readPalette(chunk, in: bytes)
+        try preamble.readPalette(chunk, in: bytes, header: header)
       case .trns:
         if !imageData.isEmpty { throw .misplacedChunk(chunk: type.name, offset: offset) }
-        try preamble.readTransparency(chunk, in: bytes, header: header)
+        preamble.readTransparency(chunk, in: bytes, header: header)
       case .idat:
         if imageDataEnded { throw .misplacedChunk(chunk: type.name, offset: offset) }
         imageData.append(chunk.data)

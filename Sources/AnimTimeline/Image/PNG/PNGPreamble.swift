@@ -13,6 +13,10 @@ struct PNGPreamble: Sendable {
   /// The `tRNS` colour key of a grey (three equal values) or RGB image, as
   /// stored (see ``maskedColorKey``).
   var colorKey: (Int, Int, Int)?
+  /// Whether a `PLTE` chunk was read (a grey image's is read and ignored).
+  private var sawPalette = false
+  /// Whether a valid `tRNS` chunk was applied (a later one is ignored).
+  private var sawTransparency = false
 
   /// Makes an empty preamble (nothing read yet).
   init() {}
@@ -33,14 +37,17 @@ struct PNGPreamble: Sendable {
   }
 
   /// Reads a `PLTE` chunk (the caller checks that no image data came
-  /// before it).
+  /// before it). A grey image's `PLTE`, which PNG forbids, is ignored, as
+  /// libpng ignores it.
   ///
   /// - Throws: ``PNGError/misplacedChunk(chunk:offset:)`` for a second
   ///   `PLTE`, ``PNGError/badChunkLength(chunk:length:offset:)`` for a
   ///   length that is 0, not a multiple of 3 or above 768.
   /// - Complexity: O(1) (at most 256 entries).
-  mutating func readPalette(_ chunk: PNGChunk, in bytes: UnsafeRawBufferPointer) throws(PNGError) {
-    if paletteCount > 0 { throw .misplacedChunk(chunk: chunk.type.name, offset: chunk.offset) }
+  mutating func readPalette(_ chunk: PNGChunk, in bytes: UnsafeRawBufferPointer, header: PNGHeader) throws(PNGError) {
+    if sawPalette { throw .misplacedChunk(chunk: chunk.type.name, offset: chunk.offset) }
+    sawPalette = true
+    if header.colorType == .grey || header.colorType == .greyAlpha { return }
     let length = chunk.length
     if length % 3 != 0 || length == 0 || length > 768 {
       throw .badChunkLength(chunk: chunk.type.name, length: length, offset: chunk.offset)
@@ -57,36 +64,36 @@ struct PNGPreamble: Sendable {
   }
 
   /// Reads a `tRNS` chunk (the caller checks that `IHDR` came first and
-  /// no image data came before it). Ignored for colour types with an
-  /// alpha channel.
+  /// no image data came before it). A `tRNS` that cannot apply is ignored,
+  /// as libpng ignores it (the APNG spec makes only critical chunks and
+  /// CRCs fatal): one of an image with an alpha channel, an indexed
+  /// image's before `PLTE`, with no entry or more entries than `PLTE`, a
+  /// grey one not of 2 bytes, an RGB one not of 6, and any after the first
+  /// that applied.
   ///
-  /// - Throws: ``PNGError/misplacedChunk(chunk:offset:)`` for an indexed
-  ///   image without `PLTE` so far,
-  ///   ``PNGError/badChunkLength(chunk:length:offset:)`` for the wrong
-  ///   size (more entries than `PLTE`, not 2 bytes for grey, not 6 for
-  ///   RGB).
   /// - Complexity: O(1) (at most 256 entries).
-  mutating func readTransparency(_ chunk: PNGChunk, in bytes: UnsafeRawBufferPointer, header: PNGHeader) throws(PNGError) {
+  mutating func readTransparency(_ chunk: PNGChunk, in bytes: UnsafeRawBufferPointer, header: PNGHeader) {
     let length = chunk.length
     let start = chunk.data.lowerBound
+    guard !sawTransparency else { return }
     switch header.colorType {
     case .indexed:
-      if paletteCount == 0 { throw .misplacedChunk(chunk: chunk.type.name, offset: chunk.offset) }
-      if length > paletteCount { throw .badChunkLength(chunk: chunk.type.name, length: length, offset: chunk.offset) }
+      guard paletteCount > 0, (1...paletteCount).contains(length) else { return }
       for entry in 0..<length { palette[entry * 4 + 3] = bytes[start + entry] }
     case .grey:
-      if length != 2 { throw .badChunkLength(chunk: chunk.type.name, length: length, offset: chunk.offset) }
+      guard length == 2 else { return }
       let grey = PNGChunkReader.bigEndian16(bytes, start)
       colorKey = (grey, grey, grey)
     case .rgb:
-      if length != 6 { throw .badChunkLength(chunk: chunk.type.name, length: length, offset: chunk.offset) }
+      guard length == 6 else { return }
       colorKey = (
         PNGChunkReader.bigEndian16(bytes, start), PNGChunkReader.bigEndian16(bytes, start + 2),
         PNGChunkReader.bigEndian16(bytes, start + 4)
       )
     case .greyAlpha, .rgba:
-      break  // not allowed with an alpha channel: ignored
+      return
     }
+    sawTransparency = true
   }
 
   /// The colour key as pixels are compared with it: each value masked to
