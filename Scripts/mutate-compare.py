@@ -41,6 +41,7 @@ import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "oracles"))
+import expectations  # noqa: E402
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -166,28 +167,7 @@ def ours(binary, path):
 def differences(mine, expected):
     if "crash" in mine:
         return [f"exit status {mine['crash']}: {mine['stderr']}"]
-    if "error" in expected or "error" in mine:
-        if ("error" in expected) != ("error" in mine):
-            return [f"error: expected {expected.get('error')!r}, got {mine.get('error')!r}"]
-        return []
-    found = []
-    for key, value in expected.items():
-        if key in ("frames", "note"):
-            continue
-        got = mine.get(key)
-        if key == "animation_error":
-            if (value is None) != (got is None):
-                found.append(f"animation_error: expected {value!r}, got {got!r}")
-        elif got != value:
-            found.append(f"{key}: expected {value!r}, got {got!r}")
-    frames, got_frames = expected.get("frames", []), mine.get("frames", [])
-    if len(frames) != len(got_frames):
-        found.append(f"{len(got_frames)} frames, expected {len(frames)}")
-    for index, (want, got) in enumerate(zip(frames, got_frames)):
-        for key, value in want.items():
-            if key != "sha256" and got.get(key) != value:
-                found.append(f"frame {index} {key}: expected {value!r}, got {got.get(key)!r}")
-    return found
+    return expectations.differences(mine, expected)
 
 
 def main():
