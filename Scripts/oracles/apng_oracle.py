@@ -556,6 +556,18 @@ def _decode(buf, with_sha256):
         seq_next += 1
         return True
 
+    def frame_control(c):
+        """The fields of a valid fcTL, or None (the error recorded)."""
+        if c.length != 26:
+            fail("fcTL of %d bytes" % c.length, c.pos)
+        elif check_seq(c):
+            f, err = parse_fctl(c, width, height)
+            if err:
+                fail(err, c.pos)
+            else:
+                return f
+        return None
+
     # ---- chunks before the first IDAT ----
     while True:
         ch = read_chunk(buf, mv, p)
@@ -582,18 +594,15 @@ def _decode(buf, with_sha256):
                         elif num_plays > MAX31:
                             fail("num_plays %d" % num_plays, ch.pos)
                 elif t == b"fcTL":
-                    if ch.length != 26:
-                        fail("fcTL of %d bytes" % ch.length, ch.pos)
-                    elif check_seq(ch):
-                        f, err = parse_fctl(ch, width, height)
-                        if err:
-                            fail(err, ch.pos)
-                        elif frames:
-                            fail("two fcTLs with no frame data between them", ch.pos)
-                        elif f[2] != 0 or f[3] != 0 or f[0] != width or f[1] != height:
-                            fail("the fcTL before IDAT is not the whole canvas", ch.pos)
-                        else:
-                            frames.append(Frame(f, ch.pos, True))
+                    f = frame_control(ch)
+                    if f is None:
+                        pass
+                    elif frames:
+                        fail("two fcTLs with no frame data between them", ch.pos)
+                    elif f[2] != 0 or f[3] != 0 or f[0] != width or f[1] != height:
+                        fail("the fcTL before IDAT is not the whole canvas", ch.pos)
+                    else:
+                        frames.append(Frame(f, ch.pos, True))
                 else:
                     fail("fdAT before the first IDAT", ch.pos)
             if t == b"acTL":
@@ -678,17 +687,14 @@ def _decode(buf, with_sha256):
             if t == b"acTL":
                 fail("second acTL (after IDAT)", ch.pos)
             elif t == b"fcTL":
-                if ch.length != 26:
-                    fail("fcTL of %d bytes" % ch.length, ch.pos)
-                elif check_seq(ch):
-                    f, err = parse_fctl(ch, width, height)
-                    if err:
-                        fail(err, ch.pos)
-                    elif cur is not None and not cur.has_data:
-                        fail("two fcTLs with no frame data between them", ch.pos)
-                    else:
-                        cur = Frame(f, ch.pos, False)
-                        frames.append(cur)
+                f = frame_control(ch)
+                if f is None:
+                    pass
+                elif cur is not None and not cur.has_data:
+                    fail("two fcTLs with no frame data between them", ch.pos)
+                else:
+                    cur = Frame(f, ch.pos, False)
+                    frames.append(cur)
             else:  # fdAT
                 if ch.length < 4:
                     fail("fdAT of %d bytes" % ch.length, ch.pos)
