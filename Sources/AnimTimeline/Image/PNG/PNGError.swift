@@ -23,8 +23,8 @@ public enum PNGError: Error, Hashable, Sendable, CustomStringConvertible {
   /// upper-case letter).
   case unknownCriticalChunk(chunk: String, offset: Int)
   /// A chunk's data has the wrong length for its type (`IHDR` not 13
-  /// bytes, `PLTE` not a multiple of 3 or more than 256 entries, `tRNS`
-  /// the wrong size for the colour type).
+  /// bytes, `PLTE` not a multiple of 3 or more than 256 entries; a `tRNS`
+  /// of the wrong size is ignored, as libpng ignores it).
   case badChunkLength(chunk: String, length: Int, offset: Int)
   /// The width or height is 0 or above 2^31 - 1.
   case badDimensions(width: Int, height: Int)
