@@ -309,7 +309,8 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
   }
 
   /// Two colours and transparent pixels that never replace opaque ones:
-  /// no transparent entry (it would double the table); the first frame
+  /// no transparent entry (beyond the table, it would need one more code
+  /// bit in the frames that write it); the first frame
   /// covers the canvas and each frame borrows an index it does not draw.
   /// A pixel turning transparent keeps the entry, beyond the table of 2.
   @Test func transparencyWithoutAnEntry() throws {

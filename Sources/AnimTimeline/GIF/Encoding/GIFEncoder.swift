@@ -364,8 +364,7 @@ public enum GIFEncoder {
     guard keepsTransparent && palette.transparentIndex != nil else {
       return GIFPalette(colors: order.map { colors[$0] }, transparentAt: nil)
     }
-    let fillsTable = colors.count >= 2 && colors.count & (colors.count - 1) == 0
-    let position = fillsTable ? order.count : order.firstIndex { counts[$0] < transparentCount } ?? order.count
+    let position = palette.colorsFillTable ? order.count : order.firstIndex { counts[$0] < transparentCount } ?? order.count
     return GIFPalette(colors: order.map { colors[$0] }, transparentAt: position)
   }
 
@@ -382,8 +381,7 @@ public enum GIFEncoder {
   ///
   /// - Complexity: O(*n* · *p*).
   static func canBorrowTransparency(_ palette: GIFPalette, frames: [RGBAImage]) -> Bool {
-    let colors = palette.colors.count
-    guard palette.transparentIndex != nil, colors >= 2, colors & (colors - 1) == 0 else { return false }
+    guard palette.transparentIndex != nil, palette.colorsFillTable else { return false }
     var before: RGBAImage?
     for image in frames {
       var drawn = [Bool](repeating: false, count: 256)
@@ -409,7 +407,7 @@ public enum GIFEncoder {
           return true
         }
       }
-      if !keeps || distinct >= colors { return false }
+      if !keeps || distinct >= palette.colors.count { return false }
       before = image
     }
     return true

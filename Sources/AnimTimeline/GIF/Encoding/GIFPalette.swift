@@ -31,16 +31,19 @@ struct GIFPalette: Hashable, Sendable {
   /// The number of entries, the transparent one included.
   var count: Int { colors.count + (transparentIndex == nil ? 0 : 1) }
 
-  /// Whether the transparent entry is left out of the written table: it
-  /// comes last, and the colours alone fill a table of a power of two
-  /// entries, which it would double. Its index is then the table's size:
-  /// decoders test a pixel's index against the transparent one before the
-  /// table (gif.md; browsers, Pillow and gifsicle do, and gifsicle writes
-  /// such indices itself), so the entry needs no bytes.
-  var transparentIsBeyondTable: Bool {
-    guard let position = transparentIndex, position == colors.count, position >= 2 else { return false }
-    return position & (position - 1) == 0
+  /// Whether the opaque colours alone fill a table of a power of two
+  /// entries (at least 2): a transparent entry among them would double it.
+  var colorsFillTable: Bool {
+    let count = colors.count
+    return count >= 2 && count & (count - 1) == 0
   }
+
+  /// Whether the transparent entry is left out of the written table: it
+  /// comes last, and ``colorsFillTable``. Its index is then the table's
+  /// size: decoders test a pixel's index against the transparent one
+  /// before the table (gif.md; browsers, Pillow and gifsicle do, and
+  /// gifsicle writes such indices itself), so the entry needs no bytes.
+  var transparentIsBeyondTable: Bool { transparentIndex == colors.count && colorsFillTable }
 
   /// The colour table's size exponent: it holds `1 << bits` entries (at
   /// least 2, a power of two), `bits` in `1...8`; the transparent entry
