@@ -33,6 +33,7 @@ options that made it; the exit status is 1 when any differs. Needs
 Pillow (pip install pillow); for APNG, apngdis (apt-get install apngdis);
 for GIF, skia-python (pip install skia-python) and, optionally, gifsicle.
 """
+import argparse
 import glob
 import json
 import os
@@ -191,19 +192,16 @@ def our_crcs(binary, path):
 
 
 def main():
-    args = sys.argv[1:]
-    if not args or args[0].startswith("-"):
-        sys.exit(__doc__)
-    binary = os.path.abspath(args.pop(0))
-    settings = {"--format": "all", "--count": "200", "--seed": "1", "--keep": ""}
-    while args:
-        key = args.pop(0)
-        if key not in settings or not args:
-            sys.exit(__doc__)
-        settings[key] = args.pop(0)
-    chosen = settings["--format"]
-    formats = ["webp", "apng", "gif"] if chosen == "all" else ["webp", "apng"] if chosen == "both" else [chosen]
-    count, seed, keep = int(settings["--count"]), int(settings["--seed"]), settings["--keep"]
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("binary")
+    parser.add_argument("--format", choices=["webp", "apng", "gif", "all"], default="all")
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", default="")
+    settings = parser.parse_args()
+    binary = os.path.abspath(settings.binary)
+    formats = ["webp", "apng", "gif"] if settings.format == "all" else [settings.format]
+    count, seed, keep = settings.count, settings.seed, settings.keep
     if "apng" in formats and shutil.which("apngdis") is None:
         sys.exit("apngdis is missing: apt-get install apngdis")
     scratch = tempfile.mkdtemp(prefix="compare-decoders-")

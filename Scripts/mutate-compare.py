@@ -29,6 +29,7 @@ out; several of these at once.
 Each file that differs is printed with its source and damage, and kept
 with --keep DIR; the exit status is 1 when any differs.
 """
+import argparse
 import glob
 import json
 import os
@@ -171,31 +172,27 @@ def differences(mine, expected):
 
 
 def main():
-    args = sys.argv[1:]
-    if not args or args[0].startswith("-"):
-        sys.exit(__doc__)
-    binary = os.path.abspath(args.pop(0))
-    settings = {"--format": "apng", "--corpus": "", "--count": "500", "--seed": "1", "--max-bytes": "65536", "--keep": ""}
-    while args:
-        key = args.pop(0)
-        if key not in settings or not args:
-            sys.exit(__doc__)
-        settings[key] = args.pop(0)
-    format = settings["--format"]
-    if format not in ("apng", "gif"):
-        sys.exit(__doc__)
-    corpus = settings["--corpus"] or os.path.join(HERE, "..", "..", "shared", "corpus", format)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("binary")
+    parser.add_argument("--format", choices=["apng", "gif"], default="apng")
+    parser.add_argument("--corpus", default="")
+    parser.add_argument("--count", type=int, default=500)
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--max-bytes", type=int, default=65536)
+    parser.add_argument("--keep", default="")
+    settings = parser.parse_args()
+    binary, format, keep = os.path.abspath(settings.binary), settings.format, settings.keep
+    corpus = settings.corpus or os.path.join(HERE, "..", "..", "shared", "corpus", format)
     pattern = "*.png" if format == "apng" else "*.gif"
     sources = [path for path in sorted(glob.glob(os.path.join(corpus, pattern)))
-               if os.path.getsize(path) <= int(settings["--max-bytes"])]
+               if os.path.getsize(path) <= settings.max_bytes]
     if not sources:
         sys.exit(f"no {format} files in {corpus}")
     oracle = __import__("apng_oracle" if format == "apng" else "gif_oracle")
-    rng = random.Random(f"{format}:{settings['--seed']}")
+    rng = random.Random(f"{format}:{settings.seed}")
     scratch = tempfile.mkdtemp(prefix="mutate-compare-")
-    keep = settings["--keep"]
     differing = 0
-    count = int(settings["--count"])
+    count = settings.count
     for number in range(count):
         source = rng.choice(sources)
         data = open(source, "rb").read()
@@ -212,10 +209,10 @@ def main():
                 print("    " + line)
             if keep:
                 os.makedirs(keep, exist_ok=True)
-                name = f"{format}-{settings['--seed']}-{number}-{os.path.basename(source)}"
+                name = f"{format}-{settings.seed}-{number}-{os.path.basename(source)}"
                 with open(os.path.join(keep, name), "wb") as file:
                     file.write(damaged)
-    print(f"{format}: {count} damaged files from {len(sources)} sources, seed {settings['--seed']}: {differing} differ")
+    print(f"{format}: {count} damaged files from {len(sources)} sources, seed {settings.seed}: {differing} differ")
     sys.exit(1 if differing else 0)
 
 
