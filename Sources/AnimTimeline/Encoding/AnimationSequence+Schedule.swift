@@ -4,43 +4,53 @@ extension AnimationSequence {
   /// never enlarged), for the entry's duration, played as often as the
   /// schedule.
   ///
-  /// Each distinct frame is asked for and resized once, however often the
-  /// schedule shows it.
+  /// A frame is asked for and resized once for each run of entries that
+  /// show it, and only the rectangle where each canvas changes is kept
+  /// (see ``frames``): an export of many frames holds little more than
+  /// its first canvas and what changes.
   ///
   /// - Throws: ``AnimationEncodingError/frameUnavailable(frame:reason:)``
   ///   when `image` throws, ``AnimationEncodingError/invalidImage(frame:_:)``
   ///   when a frame cannot be resized (or `size` has a side below 1), and
   ///   what ``init(frames:loops:)`` throws.
-  /// - Complexity: O(*e* + *p*): the entries, and the pixels of the
-  ///   distinct frames.
+  /// - Complexity: O(*e* · *p*) for *e* entries of *p* pixels (each
+  ///   canvas is compared with the one before).
   public init<Failure: Error>(
     schedule: PlaybackSchedule, size: ImageSize? = nil, image: (Int) throws(Failure) -> RGBAImage
   ) throws(AnimationEncodingError) {
-    var images: [Int: RGBAImage] = [:]
-    var frames: [Frame] = []
-    frames.reserveCapacity(schedule.entries.count)
+    var builder = Builder()
+    // The first error in the frames' checks, thrown once every frame has
+    // been asked for (as when the frames were gathered first).
+    var invalid: AnimationEncodingError?
+    var last: (frame: Int, image: RGBAImage)?
     for (index, entry) in schedule.entries.enumerated() {
-      if let image = images[entry.frame] {
-        frames.append(Frame(image: image, duration: entry.duration))
-        continue
-      }
       var picture: RGBAImage
-      do {
-        picture = try image(entry.frame)
-      } catch {
-        throw .frameUnavailable(frame: entry.frame, reason: "\(error)")
-      }
-      if let size {
-        do throws(ImageError) {
-          picture = try picture.resized(toFit: size)
+      if let last, last.frame == entry.frame {
+        picture = last.image
+      } else {
+        do {
+          picture = try image(entry.frame)
         } catch {
-          throw .invalidImage(frame: index, error)
+          throw .frameUnavailable(frame: entry.frame, reason: "\(error)")
         }
+        if let size {
+          do throws(ImageError) {
+            picture = try picture.resized(toFit: size)
+          } catch {
+            throw .invalidImage(frame: index, error)
+          }
+        }
+        last = (entry.frame, picture)
       }
-      images[entry.frame] = picture
-      frames.append(Frame(image: picture, duration: entry.duration))
+      guard invalid == nil else { continue }
+      do {
+        try builder.append(picture, duration: entry.duration, frame: index)
+      } catch {
+        invalid = error
+      }
     }
-    try self.init(frames: frames, loops: schedule.loops)
+    if let invalid { throw invalid }
+    try self.init(builder, loops: schedule.loops)
   }
 
   /// The animation `timeline` shows as it plays through

@@ -21,21 +21,37 @@ public struct AnimationSequence: Hashable, Sendable {
     }
   }
 
-  /// The frames, in the order they show; at least one, all of one size.
-  public private(set) var frames: [Frame]
+  /// The canvases, in the order they show (at least one, all of one
+  /// size), kept as the first and the rectangles where each later one
+  /// changes: an export holds a fraction of its frames' bytes.
+  private(set) var canvases: CanvasChain
+  /// How long each canvas shows, in nanoseconds (each at least 0).
+  private(set) var durations: [Int64]
   /// How many times the frames play.
   public var loops: LoopCount
 
+  /// The frames, in the order they show; at least one, all of one size.
+  ///
+  /// - Complexity: O(*n* · *p*): every canvas is rebuilt whole. The
+  ///   sequence keeps only the first canvas whole and the rectangle where
+  ///   each later one changes.
+  public var frames: [Frame] {
+    zip(canvases, durations).map { element, duration in Frame(image: element.canvas, duration: duration) }
+  }
+
+  /// The number of frames.
+  public var count: Int { durations.count }
+
   /// The size of every frame.
-  public var size: ImageSize { ImageSize(width: frames[0].image.width, height: frames[0].image.height) }
+  public var size: ImageSize { ImageSize(width: canvases.first.width, height: canvases.first.height) }
 
   /// The sum of the frames' durations in nanoseconds, saturating at
   /// `Int64.max`.
   ///
   /// - Complexity: O(*n*) in the number of frames.
   public var duration: Int64 {
-    frames.reduce(0) { sum, frame in
-      let (total, overflow) = sum.addingReportingOverflow(frame.duration)
+    durations.reduce(0) { sum, duration in
+      let (total, overflow) = sum.addingReportingOverflow(duration)
       return overflow ? .max : total
     }
   }
@@ -47,12 +63,40 @@ public struct AnimationSequence: Hashable, Sendable {
   ///   or empty image), ``AnimationEncodingError/sizeMismatch(frame:expected:found:)``
   ///   and ``AnimationEncodingError/negativeDuration(frame:nanoseconds:)``
   ///   in frame order.
-  /// - Complexity: O(*n*) in the number of frames.
+  /// - Complexity: O(*n* · *p*) for *n* frames of *p* pixels: each is
+  ///   compared with the one before.
   public init(frames: [Frame], loops: LoopCount = .infinite) throws(AnimationEncodingError) {
-    guard let first = frames.first else { throw .noFrames }
-    let size = ImageSize(width: first.image.width, height: first.image.height)
+    var builder = Builder()
     for (index, frame) in frames.enumerated() {
-      let image = frame.image
+      try builder.append(frame.image, duration: frame.duration, frame: index)
+    }
+    try self.init(builder, loops: loops)
+  }
+
+  /// The animation `builder` gathered.
+  ///
+  /// - Throws: ``AnimationEncodingError/noFrames`` when it has none.
+  init(_ builder: Builder, loops: LoopCount) throws(AnimationEncodingError) {
+    guard let canvases = builder.canvases else { throw .noFrames }
+    self.canvases = canvases
+    self.durations = builder.durations
+    self.loops = loops
+  }
+
+  /// Gathers frames one at a time, checking each, into the chain of
+  /// canvases a sequence keeps.
+  struct Builder {
+    private(set) var canvases: CanvasChain?
+    private(set) var durations: [Int64] = []
+
+    /// Appends `image` shown for `duration` nanoseconds; `frame` numbers
+    /// it in errors.
+    ///
+    /// - Throws: ``AnimationEncodingError/invalidImage(frame:_:)``,
+    ///   ``AnimationEncodingError/sizeMismatch(frame:expected:found:)``
+    ///   and ``AnimationEncodingError/negativeDuration(frame:nanoseconds:)``.
+    /// - Complexity: O(*p*) in the pixels.
+    mutating func append(_ image: RGBAImage, duration: Int64, frame index: Int) throws(AnimationEncodingError) {
       do throws(ImageError) {
         try RGBAImage.checkConsistency(width: image.width, height: image.height, byteCount: image.pixels.count)
         guard image.width >= 1 && image.height >= 1 else {
@@ -62,10 +106,17 @@ public struct AnimationSequence: Hashable, Sendable {
         throw .invalidImage(frame: index, error)
       }
       let found = ImageSize(width: image.width, height: image.height)
-      guard found == size else { throw .sizeMismatch(frame: index, expected: size, found: found) }
-      guard frame.duration >= 0 else { throw .negativeDuration(frame: index, nanoseconds: frame.duration) }
+      if let canvases {
+        let size = ImageSize(width: canvases.first.width, height: canvases.first.height)
+        guard found == size else { throw .sizeMismatch(frame: index, expected: size, found: found) }
+      }
+      guard duration >= 0 else { throw .negativeDuration(frame: index, nanoseconds: duration) }
+      if canvases == nil {
+        canvases = CanvasChain(first: image)
+      } else {
+        canvases?.append(image)
+      }
+      durations.append(duration)
     }
-    self.frames = frames
-    self.loops = loops
   }
 }

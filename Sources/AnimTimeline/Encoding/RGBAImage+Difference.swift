@@ -46,6 +46,22 @@ extension RGBAImage {
   }
 }
 
+extension RGBAImage {
+  /// The pixels inside `rectangle` (inside the image), row by row: what
+  /// the encoders write of a frame's rectangle.
+  ///
+  /// - Complexity: O(*r*) in the rectangle's pixels.
+  func cropped(to rectangle: PixelRect) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(rectangle.width * rectangle.height * 4)
+    for y in rectangle.y..<rectangle.y + rectangle.height {
+      let start = (y * width + rectangle.x) * 4
+      out += pixels[start..<start + rectangle.width * 4]
+    }
+    return out
+  }
+}
+
 /// Whether `count` bytes at `a` and `b` differ, compared eight at a time.
 private func memoryDiffers(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
   var offset = 0

@@ -146,9 +146,13 @@ struct ConvertCommand: Subcommand {
     } catch {
       throw .usage("cannot play the animation through: \(error)")
     }
-    // Each distinct frame is decoded (and shrunk) once.
-    let distinct = Set(schedule.entries.map(\.frame)).count
-    var meter = ProgressMeter(total: Int64(distinct), unit: "frames", enabled: console.errorIsTerminal)
+    // A frame is decoded (and shrunk) once for each run of entries
+    // showing it.
+    var runs = 0
+    for (index, entry) in schedule.entries.enumerated() where index == 0 || schedule.entries[index - 1].frame != entry.frame {
+      runs += 1
+    }
+    var meter = ProgressMeter(total: Int64(runs), unit: "frames", enabled: console.errorIsTerminal)
     var done: Int64 = 0
     var failure: CommandError?
     let animation: AnimationSequence

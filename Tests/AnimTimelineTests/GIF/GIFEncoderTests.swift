@@ -275,8 +275,9 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     for seed in UInt64(1)...200 {
       let animation = try randomAnimation(seed: seed &* 0x9E37_79B9, maxColors: 12, maxFrames: 6)
       let frames = animation.frames.map { GIFEncoder.normalized($0.image) }
-      let changes = frames.indices.map { $0 == 0 ? nil : frames[$0].differingRectangle(from: frames[$0 - 1]) }
-      guard let palette = GIFEncoder.exactPalette(of: frames, changes: changes), frames[0].pixels.count <= 4 * 256
+      var chain = CanvasChain(first: frames[0])
+      for frame in frames.dropFirst() { chain.append(frame) }
+      guard let palette = GIFEncoder.exactPalette(of: chain), frames[0].pixels.count <= 4 * 256
       else { continue }
       let blank = RGBAImage(width: frames[0].width, height: frames[0].height, pixels: [UInt8](repeating: 0, count: frames[0].pixels.count))
       let whole = PixelRect(x: 0, y: 0, width: blank.width, height: blank.height)

@@ -167,7 +167,7 @@ public enum APNGEncoder {
       let target = canvases[index]
       if shown[index].repeatsPrevious {
         let corner = PixelRect(x: 0, y: 0, width: 1, height: 1)
-        let pixels = crop(target, corner)
+        let pixels = target.cropped(to: corner)
         written.append(Written(rectangle: corner, dispose: 0, blend: 0, stream: layout.stream(pixels, width: 1, height: 1)))
         before = previous
         continue
@@ -213,7 +213,7 @@ public enum APNGEncoder {
     target: RGBAImage, disposed: RGBAImage, layout: APNGColorLayout, options: APNGEncodingOptions
   ) -> [Written] {
     let rectangle = target.differingRectangle(from: disposed) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-    let source = crop(target, rectangle)
+    let source = target.cropped(to: rectangle)
     var result = [
       Written(
         rectangle: rectangle, dispose: 0, blend: 0,
@@ -228,20 +228,6 @@ public enum APNGEncoder {
           stream: layout.stream(over, width: rectangle.width, height: rectangle.height)))
     }
     return result
-  }
-
-  /// The pixels of `image` inside `rectangle` (which lies inside it), rows
-  /// one after the other.
-  ///
-  /// - Complexity: O(*n*) in the rectangle's pixels.
-  static func crop(_ image: RGBAImage, _ rectangle: PixelRect) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(rectangle.width * rectangle.height * 4)
-    for y in rectangle.y..<rectangle.y + rectangle.height {
-      let start = (y * image.width + rectangle.x) * 4
-      out += image.pixels[start..<start + rectangle.width * 4]
-    }
-    return out
   }
 
   /// Makes `rectangle` of `image` transparent black, as `BACKGROUND` does.

@@ -54,53 +54,59 @@ public enum GIFEncoder {
     }
 
     // Canvases as the decoder can show them; identical neighbours merged.
-    var targets: [RGBAImage] = []
+    // Kept as a chain (the first canvas and where each later one changes):
+    // whole, they were 213 MB for gifplayer-muybridge.gif, and each pass
+    // over them waited on memory.
+    var targets: CanvasChain?
     var durations: [Int64] = []
     // Whether each target is opaque, from the pass that checks it is
     // normalized (each pass over every canvas costs as much as the LZW).
     var opaque: [Bool] = []
-    // The rectangle where each target differs from the one before (the
-    // first's: the whole canvas), found once here for the palette passes
-    // and the disposal choice below, which each found it again (these
-    // scans were 23 % of `bench encode gifplayer-muybridge.gif`'s samples).
-    var changes: [PixelRect] = []
-    for frame in animation.frames {
-      let (isNormal, isOpaque) = classify(frame.image)
-      let target = isNormal ? frame.image : normalized(frame.image)
-      var change = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
-      if let last = targets.last {
-        guard let rectangle = target.differingRectangle(from: last) else {
-          let (sum, overflow) = durations[durations.count - 1].addingReportingOverflow(frame.duration)
+    for (element, duration) in zip(animation.canvases, animation.durations) {
+      let (isNormal, isOpaque) = classify(element.canvas)
+      let target = isNormal ? element.canvas : normalized(element.canvas)
+      if var chain = targets {
+        // The rectangle where each target differs from the one before,
+        // found once here for the palette passes and the disposal choice
+        // below, which each found it again (these scans were 23 % of
+        // `bench encode gifplayer-muybridge.gif`'s samples).
+        targets = nil
+        guard let rectangle = target.differingRectangle(from: chain.last) else {
+          targets = chain
+          let (sum, overflow) = durations[durations.count - 1].addingReportingOverflow(duration)
           durations[durations.count - 1] = overflow ? .max : sum
           continue
         }
-        change = rectangle
+        chain.append(target, changing: rectangle)
+        targets = chain
+      } else {
+        targets = CanvasChain(first: target)
       }
-      targets.append(target)
-      durations.append(frame.duration)
+      durations.append(duration)
       opaque.append(isNormal ? isOpaque : classify(target).isOpaque)
-      changes.append(change)
     }
+    // A sequence has a frame: so has the chain.
+    guard var frames = targets else { throw .noFrames }
     let schedule = try GIFDelaySchedule(durations: durations, allowsShortDelays: options.allowsShortDelays)
     var used: [Int] = []
     for entry in schedule.entries where used.last != entry.frame { used.append(entry.frame) }
-    // The rectangle each frame written differs from the one written before
-    // it (`nil`: no difference; the first frame's is not used).
-    var written: [PixelRect?] = used.indices.map { position in
-      guard position > 0 else { return nil }
-      let (before, frame) = (used[position - 1], used[position])
-      return frame == before + 1 ? changes[frame] : targets[frame].differingRectangle(from: targets[before])
-    }
-
-    var globalPalette = exactPalette(of: used.map { targets[$0] }, changes: written)
-    if globalPalette == nil && needsQuantization(used.map { targets[$0] }) {
-      let (palette, quantized) = quantize(used.map { targets[$0] }, dithering: options.dithering)
-      for (position, frame) in used.enumerated() { targets[frame] = quantized[position] }
-      globalPalette = palette
-      // Quantized frames differ elsewhere.
-      for position in used.indices.dropFirst() {
-        written[position] = targets[used[position]].differingRectangle(from: targets[used[position - 1]])
+    if used.count < frames.count {
+      // The frames the schedule skips (merged into the one before) go.
+      var kept: CanvasChain?
+      var next = 0
+      for (position, element) in frames.enumerated() where next < used.count && used[next] == position {
+        next += 1
+        if kept == nil { kept = CanvasChain(first: element.canvas) } else { kept?.append(element.canvas) }
       }
+      if let kept { frames = kept }
+    }
+    let opaqueFrames = used.map { opaque[$0] }
+
+    var globalPalette = exactPalette(of: frames)
+    if globalPalette == nil && needsQuantization(frames) {
+      let (palette, quantized) = quantize(frames, dithering: options.dithering)
+      frames = quantized
+      globalPalette = palette
     }
     var borrows = false
     if let palette = globalPalette {
@@ -108,10 +114,9 @@ public enum GIFEncoder {
       // an index they do not draw to skip unchanged pixels. Nor does one
       // whose colours fill a power-of-two table, if each frame can borrow
       // one (the entry would be beyond the table, one more code bit).
-      let anyTransparent = used.contains { !opaque[$0] }
-      borrows = anyTransparent && canBorrowTransparency(palette, frames: used.map { targets[$0] })
-      globalPalette = orderedForCodeSize(
-        palette, frames: used.map { targets[$0] }, changes: written, keepsTransparent: anyTransparent && !borrows)
+      let anyTransparent = opaqueFrames.contains(false)
+      borrows = anyTransparent && canBorrowTransparency(palette, frames: frames)
+      globalPalette = orderedForCodeSize(palette, frames: frames, keepsTransparent: anyTransparent && !borrows)
     }
 
     var output = Array("GIF89a".utf8)
@@ -134,19 +139,24 @@ public enum GIFEncoder {
     let blank = RGBAImage(width: size.width, height: size.height, pixels: [UInt8](repeating: 0, count: size.width * size.height * 4))
     var previous: GIFEncodedFrame?
     var previousFrame = -1
-    // The position in `used` of `entry.frame`.
-    var position = -1
+    // The canvases in the order `schedule` shows them, the current one
+    // and where it differs from the one written before it.
+    var walk = frames.makeIterator()
+    var target = blank
+    var change: PixelRect?
     for entry in schedule.entries {
-      let target = targets[entry.frame]
       let repeated = entry.frame == previousFrame
-      if !repeated { position += 1 }
+      if !repeated, let element = walk.next() {
+        target = element.canvas
+        change = element.change
+      }
       previousFrame = entry.frame
       var encoded: GIFEncodedFrame? = nil
       if var last = previous {
-        // Kept, an exact frame leaves the canvas its target: `written`
-        // knows how the next one differs (an entry repeating a frame: not).
+        // Kept, an exact frame leaves the canvas its target: `change`
+        // tells how the next one differs (an entry repeating a frame: not).
         let unchanged = PixelRect(x: 0, y: 0, width: 1, height: 1)
-        let keptChange: PixelRect? = !last.isExact ? nil : repeated ? unchanged : written[position] ?? unchanged
+        let keptChange: PixelRect? = !last.isExact ? nil : repeated ? unchanged : change ?? unchanged
         if let (disposal, frame) = bestDisposal(
           after: last, next: target, nextIsOpaque: opaque[entry.frame], palette: globalPalette,
           delay: entry.centiseconds, keepsOnly: borrows, keptChange: keptChange, fast: options.effort == .fast)
@@ -233,15 +243,14 @@ public enum GIFEncoder {
 
   // MARK: Palettes
 
-  /// One colour table for all of `images` (normalized), with a
+  /// One colour table for all of `frames` (normalized), with a
   /// transparent entry when there is room (a transparent pixel needs one;
   /// otherwise it lets unchanged pixels be skipped), or `nil` when their
   /// colours do not fit.
   ///
-  /// - Complexity: O(*n* · *p*) for the *n* pixels of the first image and
-  ///   of each later image's rectangle that differs from the one before,
-  ///   plus a comparison of each image with the one before.
-  static func exactPalette(of images: [RGBAImage], changes: [PixelRect?]) -> GIFPalette? {
+  /// - Complexity: O(*n*) for the *n* pixels of the first canvas and of
+  ///   each later canvas's rectangle that differs from the one before.
+  static func exactPalette(of frames: CanvasChain) -> GIFPalette? {
     var palette = GIFPalette()
     var hasTransparent = false
     // Pixels already in the palette, direct-mapped by a hash of the raw
@@ -250,17 +259,12 @@ public enum GIFEncoder {
     let seen = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: 4096)
     seen.initialize(repeating: 0x7F00_0000)
     defer { seen.deallocate() }
-    for (position, image) in images.enumerated() {
-      // After the first image, only the rectangle that changed can hold a
+    for element in frames {
+      // After the first canvas, only the rectangle that changed can hold a
       // colour not seen yet (bench encode gifplayer-muybridge.gif: this
       // scan of every canvas was 15 % of the time).
-      let changed: PixelRect
-      if position > 0 {
-        guard let rectangle = changes[position] else { continue }
-        changed = rectangle
-      } else {
-        changed = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
-      }
+      guard let changed = element.change else { continue }
+      let image = element.canvas
       let fits = image.pixels.withUnsafeBufferPointer { bytes -> Bool in
         // Runs of one colour are common: one look-up a run, found by
         // comparing the raw 4-byte pixels (12% of the time of
@@ -318,22 +322,19 @@ public enum GIFEncoder {
   /// longer codes of the frames that write it.
   ///
   /// - Complexity: O(*n* · *p*).
-  static func orderedForCodeSize(
-    _ palette: GIFPalette, frames: [RGBAImage], changes: [PixelRect?], keepsTransparent: Bool
-  ) -> GIFPalette {
+  static func orderedForCodeSize(_ palette: GIFPalette, frames: CanvasChain, keepsTransparent: Bool) -> GIFPalette {
     var counts = [Int](repeating: 0, count: 256)
     var transparentCount = 0
-    guard let first = frames.first else { return palette }
     // The first frame is drawn over a blank canvas (shrunk to what is not
     // transparent when there is a transparent entry).
+    let first = frames.first
     let blank = RGBAImage(width: first.width, height: first.height, pixels: [UInt8](repeating: 0, count: first.pixels.count))
-    var before: RGBAImage?
-    for (position, image) in frames.enumerated() {
-      guard let rectangle = position == 0 ? image.differingRectangle(from: blank) : changes[position] else {
-        before = image
+    for element in frames {
+      let image = element.canvas
+      guard let rectangle = element.previous == nil ? image.differingRectangle(from: blank) : element.change else {
         continue
       }
-      let old = before ?? blank
+      let old = element.previous ?? blank
       image.pixels.withUnsafeBufferPointer { bytes in
         old.pixels.withUnsafeBufferPointer { held in
           var lastValue: UInt32 = 0
@@ -357,7 +358,6 @@ public enum GIFEncoder {
           }
         }
       }
-      before = image
     }
     let colors = palette.colors
     let order = colors.indices.sorted { counts[$0] > counts[$1] || (counts[$0] == counts[$1] && $0 < $1) }
@@ -380,10 +380,11 @@ public enum GIFEncoder {
   /// the canvas, its transparent pixels written with the borrowed index.
   ///
   /// - Complexity: O(*n* · *p*).
-  static func canBorrowTransparency(_ palette: GIFPalette, frames: [RGBAImage]) -> Bool {
+  static func canBorrowTransparency(_ palette: GIFPalette, frames: CanvasChain) -> Bool {
     guard palette.transparentIndex != nil, palette.colorsFillTable else { return false }
-    var before: RGBAImage?
-    for image in frames {
+    for element in frames {
+      let image = element.canvas
+      let before = element.previous
       var drawn = [Bool](repeating: false, count: 256)
       var distinct = 0
       let keeps = image.pixels.withUnsafeBufferPointer { bytes -> Bool in
@@ -408,22 +409,20 @@ public enum GIFEncoder {
         }
       }
       if !keeps || distinct >= palette.colors.count { return false }
-      before = image
     }
     return true
   }
 
-  /// Whether some frame of `images` changes more colours from the frame
+  /// Whether some frame of `frames` changes more colours from the frame
   /// before it (the first: from a blank canvas) than a local colour table
   /// holds (see ``changesFitLocalTable(_:over:)``).
   ///
   /// - Complexity: O(*n* · *p*).
-  static func needsQuantization(_ images: [RGBAImage]) -> Bool {
-    guard let first = images.first else { return false }
-    var before = RGBAImage(width: first.width, height: first.height, pixels: [UInt8](repeating: 0, count: first.pixels.count))
-    for image in images {
-      if !changesFitLocalTable(image, over: before) { return true }
-      before = image
+  static func needsQuantization(_ frames: CanvasChain) -> Bool {
+    let first = frames.first
+    let blank = RGBAImage(width: first.width, height: first.height, pixels: [UInt8](repeating: 0, count: first.pixels.count))
+    for element in frames where !changesFitLocalTable(element.canvas, over: element.previous ?? blank) {
+      return true
     }
     return false
   }
@@ -458,7 +457,7 @@ public enum GIFEncoder {
   }
 
   /// One palette of 255 colours and a transparent entry for all of
-  /// `images`, and the images mapped to it.
+  /// `frames`, and the frames mapped to it.
   ///
   /// One palette for the whole animation rather than one per frame: the
   /// colours stay put from frame to frame (no flicker, and unchanged
@@ -467,14 +466,16 @@ public enum GIFEncoder {
   /// palettes would only win on animations whose scenes change colours
   /// completely, which are rare.
   ///
-  /// - Complexity: that of `ColorQuantizer`, plus O(*n* · *p*) mapping
-  ///   (cached nearest-colour look-ups).
-  static func quantize(_ images: [RGBAImage], dithering: Bool) -> (GIFPalette, [RGBAImage]) {
+  /// - Complexity: that of `ColorQuantizer`, plus O(*n* · *p*) sampling
+  ///   and O(*p* + *r*) mapping (cached nearest-colour look-ups) for the
+  ///   first canvas and the *r* pixels where the later ones change.
+  static func quantize(_ frames: CanvasChain, dithering: Bool) -> (GIFPalette, CanvasChain) {
     var opaque = 0
-    for image in images {
+    for element in frames {
+      let pixels = element.canvas.pixels
       var offset = 3
-      while offset < image.pixels.count {
-        if image.pixels[offset] != 0 { opaque += 1 }
+      while offset < pixels.count {
+        if pixels[offset] != 0 { opaque += 1 }
         offset += 4
       }
     }
@@ -482,8 +483,8 @@ public enum GIFEncoder {
     var sample: [UInt32] = []
     sample.reserveCapacity(min(opaque, ColorQuantizer.sampleLimit) + 1)
     var seen = 0
-    for image in images {
-      image.pixels.withUnsafeBufferPointer { bytes in
+    for element in frames {
+      element.canvas.pixels.withUnsafeBufferPointer { bytes in
         var offset = 0
         while offset + 3 < bytes.count {
           let value = pixel(bytes, offset)
@@ -505,27 +506,38 @@ public enum GIFEncoder {
     let perChannel = max(1, Int((Double(quantizer.palette.count) + 0.5).squareRoot().squareRoot() * 1.6))
     let spread = 128 / perChannel
     let colors = quantizer.palette
-    var mapped: [RGBAImage] = []
-    for image in images {
-      var pixels = image.pixels
-      let width = image.width
-      pixels.withUnsafeMutableBufferPointer { bytes in
-        var offset = 0
-        var index = 0
-        while offset + 3 < bytes.count {
-          let value = pixel(UnsafeBufferPointer(bytes), offset)
-          if value != 0 {
-            var color = value & 0xFF_FFFF
-            if dithering { color = ColorQuantizer.dithered(color, x: index % width, y: index / width, spread: spread) }
-            store(0xFF00_0000 | colors[quantizer.nearestIndex(color)], bytes, offset)
+    // Each pixel maps by its colour and place alone, so a mapped canvas
+    // differs from the one before only where the source did: the first
+    // is mapped whole, each later one only inside its change.
+    var mapped: CanvasChain?
+    var canvas = frames.first
+    for element in frames {
+      guard let rectangle = element.change else {
+        mapped?.append(canvas, changing: nil)
+        continue
+      }
+      let width = canvas.width
+      element.canvas.pixels.withUnsafeBufferPointer { source in
+        canvas.pixels.withUnsafeMutableBufferPointer { bytes in
+          for y in rectangle.y..<rectangle.y + rectangle.height {
+            var index = y * width + rectangle.x
+            for _ in 0..<rectangle.width {
+              let value = pixel(source, index * 4)
+              if value != 0 {
+                var color = value & 0xFF_FFFF
+                if dithering { color = ColorQuantizer.dithered(color, x: index % width, y: index / width, spread: spread) }
+                store(0xFF00_0000 | colors[quantizer.nearestIndex(color)], bytes, index * 4)
+              } else {
+                store(0, bytes, index * 4)
+              }
+              index += 1
+            }
           }
-          offset += 4
-          index += 1
         }
       }
-      mapped.append(RGBAImage(width: image.width, height: image.height, pixels: pixels))
+      if mapped == nil { mapped = CanvasChain(first: canvas) } else { mapped?.append(canvas) }
     }
-    return (palette, mapped)
+    return (palette, mapped ?? CanvasChain(first: canvas))
   }
 
   // MARK: Frames

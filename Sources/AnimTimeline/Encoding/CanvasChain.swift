@@ -1,0 +1,141 @@
+/// Canvases of one size, in order, kept as the first canvas and, for each
+/// later one, the rectangle where it differs from the canvas before it,
+/// with its pixels there: what ``AnimationSequence`` stores and what the
+/// encoders' passes walk.
+///
+/// Consecutive frames of an animation change a little, so this holds a
+/// fraction of the whole canvases: `gifplayer-muybridge.gif`'s 380
+/// canvases of 472×298 take 213 MB whole and 19 MB so. Holding them whole
+/// made `timeline-demo convert` spend more time on the kernel's page
+/// faults for fresh canvases (and on giving them back) than on decoding
+/// them, and walking 213 MB left every pass of the encoders waiting on
+/// memory (see `Docs/Performance.md`).
+///
+/// Iterating rebuilds the canvases on two running images, applying each
+/// rectangle in place: a canvas is copied only while the caller still
+/// holds it when the walk goes on (copy on write).
+struct CanvasChain: Hashable, Sendable {
+  /// One canvas after the first: where it differs from the one before.
+  struct Step: Hashable, Sendable {
+    /// The rectangle where the canvas differs from the one before it, or
+    /// `nil` when the two are equal.
+    var rectangle: PixelRect?
+    /// The canvas's pixels inside `rectangle`, RGBA, row by row.
+    var pixels: [UInt8]
+  }
+
+  /// The first canvas.
+  private(set) var first: RGBAImage
+  /// The later canvases, each against the one before it.
+  private(set) var steps: [Step] = []
+  /// The last canvas, whole: what the next one is compared with.
+  private(set) var last: RGBAImage
+
+  /// A chain of one canvas, `first` (consistent, not empty).
+  init(first: RGBAImage) {
+    self.first = first
+    self.last = first
+  }
+
+  /// The number of canvases.
+  var count: Int { steps.count + 1 }
+
+  /// The whole canvas's rectangle.
+  var bounds: PixelRect { PixelRect(x: 0, y: 0, width: first.width, height: first.height) }
+
+  /// Appends `canvas` (consistent, of the chain's size) and returns where
+  /// it differs from the last canvas (`nil`: nowhere).
+  ///
+  /// - Complexity: O(*p*) in the pixels, to compare it with the last.
+  @discardableResult
+  mutating func append(_ canvas: RGBAImage) -> PixelRect? {
+    let rectangle = canvas.differingRectangle(from: last)
+    append(canvas, changing: rectangle)
+    return rectangle
+  }
+
+  /// Appends `canvas`, which differs from the last canvas exactly inside
+  /// `rectangle` (`nil`: nowhere), as `differingRectangle(from:)` finds.
+  ///
+  /// - Complexity: O(*r*) in the rectangle's pixels.
+  mutating func append(_ canvas: RGBAImage, changing rectangle: PixelRect?) {
+    steps.append(Step(rectangle: rectangle, pixels: rectangle.map { canvas.cropped(to: $0) } ?? []))
+    last = canvas
+  }
+}
+
+extension CanvasChain: Sequence {
+  /// A canvas of the walk: the canvas before it (`nil` for the first),
+  /// the canvas, and the rectangle where they differ (the first's: the
+  /// whole canvas; `nil` when the two are equal).
+  struct Element {
+    /// The canvas before this one, `nil` for the first.
+    var previous: RGBAImage?
+    /// The canvas.
+    var canvas: RGBAImage
+    /// Where `canvas` differs from `previous`: `nil` when they are equal,
+    /// the whole canvas for the first.
+    var change: PixelRect?
+  }
+
+  /// Walks the canvases in order, rebuilding each on two running images.
+  struct Iterator: IteratorProtocol {
+    private let chain: CanvasChain
+    /// The position of the next canvas.
+    private var position = 0
+    /// The canvas returned last.
+    private var current: RGBAImage
+    /// The canvas before it, rebuilt into the next one.
+    private var spare: RGBAImage
+
+    fileprivate init(_ chain: CanvasChain) {
+      self.chain = chain
+      self.current = chain.first
+      self.spare = chain.first
+    }
+
+    /// The next canvas, or `nil` after the last.
+    ///
+    /// - Complexity: O(*r*) in the pixels of the last two rectangles,
+    ///   plus a copy of the canvas when the caller still holds the image
+    ///   to rebuild.
+    mutating func next() -> Element? {
+      if position == 0 {
+        position = 1
+        return Element(previous: nil, canvas: current, change: chain.bounds)
+      }
+      guard position <= chain.steps.count else { return nil }
+      // `spare` holds the canvas two before the next: one step brings it
+      // to `current`, the next to the canvas wanted.
+      if position >= 2 { CanvasChain.apply(chain.steps[position - 2], to: &spare) }
+      CanvasChain.apply(chain.steps[position - 1], to: &spare)
+      swap(&current, &spare)
+      position += 1
+      return Element(previous: spare, canvas: current, change: chain.steps[position - 2].rectangle)
+    }
+  }
+
+  /// A walk over the canvases.
+  func makeIterator() -> Iterator { Iterator(self) }
+
+  /// The number of canvases.
+  var underestimatedCount: Int { count }
+
+  /// Writes `step`'s pixels into `canvas`.
+  ///
+  /// - Complexity: O(*r*) in the rectangle's pixels.
+  static func apply(_ step: Step, to canvas: inout RGBAImage) {
+    guard let rectangle = step.rectangle else { return }
+    let width = canvas.width
+    canvas.pixels.withUnsafeMutableBytes { target in
+      step.pixels.withUnsafeBytes { source in
+        let rowBytes = rectangle.width * 4
+        for row in 0..<rectangle.height {
+          let to = ((rectangle.y + row) * width + rectangle.x) * 4
+          let from = row * rowBytes
+          target.baseAddress!.advanced(by: to).copyMemory(from: source.baseAddress!.advanced(by: from), byteCount: rowBytes)
+        }
+      }
+    }
+  }
+}
