@@ -22,26 +22,34 @@ extension AnimationSequence {
     // The first error in the frames' checks, thrown once every frame has
     // been asked for (as when the frames were gathered first).
     var invalid: AnimationEncodingError?
-    var last: (frame: Int, image: RGBAImage)?
+    // The frame of the last entry: an entry showing it again appends the
+    // same canvas, neither asked for again nor kept here (a provider
+    // rebuilds its canvas in place while nothing else holds it).
+    var lastFrame: Int?
     for (index, entry) in schedule.entries.enumerated() {
-      var picture: RGBAImage
-      if let last, last.frame == entry.frame {
-        picture = last.image
-      } else {
+      if lastFrame == entry.frame {
+        guard invalid == nil else { continue }
         do {
-          picture = try image(entry.frame)
+          try builder.appendLastAgain(duration: entry.duration, frame: index)
         } catch {
-          throw .frameUnavailable(frame: entry.frame, reason: "\(error)")
+          invalid = error
         }
-        if let size {
-          do throws(ImageError) {
-            picture = try picture.resized(toFit: size)
-          } catch {
-            throw .invalidImage(frame: index, error)
-          }
-        }
-        last = (entry.frame, picture)
+        continue
       }
+      var picture: RGBAImage
+      do {
+        picture = try image(entry.frame)
+      } catch {
+        throw .frameUnavailable(frame: entry.frame, reason: "\(error)")
+      }
+      if let size {
+        do throws(ImageError) {
+          picture = try picture.resized(toFit: size)
+        } catch {
+          throw .invalidImage(frame: index, error)
+        }
+      }
+      lastFrame = entry.frame
       guard invalid == nil else { continue }
       do {
         try builder.append(picture, duration: entry.duration, frame: index)

@@ -118,5 +118,17 @@ public struct AnimationSequence: Hashable, Sendable {
       }
       durations.append(duration)
     }
+
+    /// Appends the last frame again, shown for `duration` nanoseconds;
+    /// `frame` numbers it in errors.
+    ///
+    /// - Throws: ``AnimationEncodingError/negativeDuration(frame:nanoseconds:)``,
+    ///   and ``AnimationEncodingError/noFrames`` when there is no frame yet.
+    mutating func appendLastAgain(duration: Int64, frame index: Int) throws(AnimationEncodingError) {
+      guard canvases != nil else { throw .noFrames }
+      guard duration >= 0 else { throw .negativeDuration(frame: index, nanoseconds: duration) }
+      canvases?.appendLastAgain()
+      durations.append(duration)
+    }
   }
 }

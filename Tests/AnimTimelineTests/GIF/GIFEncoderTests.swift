@@ -281,7 +281,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
       else { continue }
       let blank = RGBAImage(width: frames[0].width, height: frames[0].height, pixels: [UInt8](repeating: 0, count: frames[0].pixels.count))
       let whole = PixelRect(x: 0, y: 0, width: blank.width, height: blank.height)
-      var previous = GIFEncoder.encodeFrame(base: blank, target: frames[0], rectangle: whole, palette: palette, delay: 2)
+      var previous = try #require(GIFEncoder.encodeFrame(base: blank, target: frames[0], rectangle: whole, palette: palette, delay: 2))
       for next in frames.dropFirst() where next.differingRectangle(from: previous.canvasAfter) != nil {
         let opaque = GIFEncoder.classify(next).isOpaque
         guard let (disposal, chosen) = GIFEncoder.bestDisposal(
@@ -298,7 +298,7 @@ func psnr(_ a: RGBAImage, _ b: RGBAImage) -> Double {
           // (Clearing before an opaque frame only adds to its rectangle:
           // not a candidate.)
           let rectangle = next.differingRectangle(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-          let encoded = GIFEncoder.encodeFrame(base: canvas, target: next, rectangle: rectangle, palette: palette, delay: 2)
+          let encoded = try #require(GIFEncoder.encodeFrame(base: canvas, target: next, rectangle: rectangle, palette: palette, delay: 2))
           #expect(chosen.byteCount <= encoded.byteCount, "seed \(seed): disposal \(disposal) over \(other)")
           compared += 1
         }

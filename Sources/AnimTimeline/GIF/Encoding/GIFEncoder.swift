@@ -62,16 +62,29 @@ public enum GIFEncoder {
     // Whether each target is opaque, from the pass that checks it is
     // normalized (each pass over every canvas costs as much as the LZW).
     var opaque: [Bool] = []
+    // Whether the last source canvas was normal and opaque: then so is
+    // every pixel outside where the next one changes, and only that
+    // rectangle needs checking (bench encode gifplayer-muybridge.gif:
+    // the check of whole canvases was most of this loop's time).
+    var lastWasNormalOpaque = false
+    // Whether the last target is the last source canvas itself.
+    var lastWasNormal = false
     for (element, duration) in zip(animation.canvases, animation.durations) {
-      let (isNormal, isOpaque) = classify(element.canvas)
+      let (isNormal, isOpaque) =
+        lastWasNormalOpaque
+        ? element.change.map { classify(element.canvas, in: $0) } ?? (true, true) : classify(element.canvas)
+      lastWasNormalOpaque = isNormal && isOpaque
       let target = isNormal ? element.canvas : normalized(element.canvas)
+      defer { lastWasNormal = isNormal }
       if var chain = targets {
         // The rectangle where each target differs from the one before,
         // found once here for the palette passes and the disposal choice
         // below, which each found it again (these scans were 23 % of
-        // `bench encode gifplayer-muybridge.gif`'s samples).
+        // `bench encode gifplayer-muybridge.gif`'s samples). Two source
+        // canvases both normal differ where the sequence says.
         targets = nil
-        guard let rectangle = target.differingRectangle(from: chain.last) else {
+        let change = isNormal && lastWasNormal ? element.change : target.differingRectangle(from: chain.last)
+        guard let rectangle = change else {
           targets = chain
           let (sum, overflow) = durations[durations.count - 1].addingReportingOverflow(duration)
           durations[durations.count - 1] = overflow ? .max : sum
@@ -167,10 +180,14 @@ public enum GIFEncoder {
           // No disposal gives a canvas the next frame can be drawn on (it
           // turns pixels transparent outside the last rectangle): write
           // the last frame over the whole canvas, then clear it all.
-          last = encodeFrame(
+          // (With no byte limit, there is always a frame.)
+          if let whole = encodeFrame(
             base: last.canvasBefore, target: last.canvasAfter,
             rectangle: PixelRect(x: 0, y: 0, width: size.width, height: size.height),
             palette: globalPalette, delay: last.delay)
+          {
+            last = whole
+          }
           last.disposal = 2
         }
         (options.effort == .fast ? last : tryOtherChoices(last)).write(to: &output)
@@ -564,7 +581,9 @@ public enum GIFEncoder {
     if fast, opaque || canBeDrawn(next, over: frame.canvasAfter) {
       let rectangle =
         keptChange ?? next.differingRectangle(from: frame.canvasAfter) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-      return (1, encodeFrame(base: frame.canvasAfter, target: next, rectangle: rectangle, palette: palette, delay: delay))
+      return encodeFrame(base: frame.canvasAfter, target: next, rectangle: rectangle, palette: palette, delay: delay).map {
+        (1, $0)
+      }
     }
     // Drawing can turn no pixel transparent, so only a next frame with
     // transparent pixels needs a check, and only it can need a clear: over
@@ -596,17 +615,31 @@ public enum GIFEncoder {
       smallestArea = min(smallestArea, rectangle.width * rectangle.height)
       valid.append((disposal, canvas, rectangle))
     }
+    // The smallest rectangle first: it is usually the winner, and the
+    // other candidates' LZW passes then stop as soon as they can no
+    // longer win. With the global table a frame's bytes grow with its
+    // stream's, so a candidate preferred to the best (ties go to none,
+    // then clear, then restore) may match its stream, another must beat
+    // it. (bench encode gifplayer-muybridge.gif: DATE.)
+    let tried = valid.filter { $0.2.width * $0.2.height <= 2 * smallestArea + 256 }
+      .sorted { ($0.2.width * $0.2.height, $0.0) < ($1.2.width * $1.2.height, $1.0) }
     var best: (Int, GIFEncodedFrame)?
     var bestRank = (lossy: 1, size: Int.max)
-    for (disposal, canvas, rectangle) in valid where rectangle.width * rectangle.height <= 2 * smallestArea + 256 {
-      let encoded = encodeFrame(base: canvas, target: next, rectangle: rectangle, palette: palette, delay: delay)
+    for (disposal, canvas, rectangle) in tried {
+      var limit = Int.max
+      if palette != nil, let (bestDisposal, bestFrame) = best, bestFrame.isExact {
+        limit = bestFrame.data.count - (disposal < bestDisposal ? 0 : 1)
+      }
+      guard
+        let encoded = encodeFrame(
+          base: canvas, target: next, rectangle: rectangle, palette: palette, delay: delay, byteLimit: limit)
+      else { continue }
       // Lossy (a local table reduced by quantization) only when no
       // disposal is exact: ranked after every exact one.
       let rank = (lossy: encoded.isExact ? 0 : 1, size: encoded.byteCount)
-      if best == nil || rank < bestRank {
-        bestRank = rank
-        best = (disposal, encoded)
-      }
+      if let (bestDisposal, _) = best, rank > bestRank || (rank == bestRank && disposal > bestDisposal) { continue }
+      bestRank = rank
+      best = (disposal, encoded)
     }
     return best
   }
@@ -661,6 +694,13 @@ public enum GIFEncoder {
   ///
   /// - Complexity: O(*p*).
   static func classify(_ image: RGBAImage) -> (isNormal: Bool, isOpaque: Bool) {
+    classify(image, in: PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+  }
+
+  /// ``classify(_:)`` of the pixels of `image` inside `rectangle`.
+  ///
+  /// - Complexity: O(*r*) in the rectangle's pixels.
+  static func classify(_ image: RGBAImage, in rectangle: PixelRect) -> (isNormal: Bool, isOpaque: Bool) {
     image.pixels.withUnsafeBytes { raw in
       var notNormal: UInt32 = 0
       var notOpaque: UInt32 = 0
@@ -674,15 +714,18 @@ public enum GIFEncoder {
       }
       // Two pixels a load (one a load, this pass was 9 % of `bench encode
       // gifplayer-muybridge.gif`'s samples).
-      var offset = 0
-      while offset + 8 <= raw.count {
-        let pair = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        check(UInt32(truncatingIfNeeded: pair))
-        check(UInt32(truncatingIfNeeded: pair >> 32))
-        offset += 8
-      }
-      if offset + 4 <= raw.count {
-        check(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+      for y in rectangle.y..<rectangle.y + rectangle.height {
+        var offset = (y * image.width + rectangle.x) * 4
+        let end = offset + rectangle.width * 4
+        while offset + 8 <= end {
+          let pair = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+          check(UInt32(truncatingIfNeeded: pair))
+          check(UInt32(truncatingIfNeeded: pair >> 32))
+          offset += 8
+        }
+        if offset + 4 <= end {
+          check(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
       }
       return (notNormal == 0, notOpaque == 0)
     }
@@ -712,11 +755,15 @@ public enum GIFEncoder {
   /// colour: both are tried when they differ, and the shorter LZW stream
   /// wins.
   ///
+  /// Returns `nil` only when the LZW stream is longer than `byteLimit`
+  /// bytes (the pass stops there: a trial that can no longer win).
+  ///
   /// - Complexity: O(*r*) in the rectangle's pixels, plus O(*p*) to copy
   ///   the canvas.
   static func encodeFrame(
-    base: RGBAImage, target: RGBAImage, rectangle: PixelRect, palette global: GIFPalette?, delay: Int
-  ) -> GIFEncodedFrame {
+    base: RGBAImage, target: RGBAImage, rectangle: PixelRect, palette global: GIFPalette?, delay: Int,
+    byteLimit: Int = .max
+  ) -> GIFEncodedFrame? {
     let width = base.width
     let count = rectangle.width * rectangle.height
     // The rectangle's pixels: wanted colours and whether each changes.
@@ -855,11 +902,10 @@ public enum GIFEncoder {
     // The first candidate, the one disposals are compared by: unchanged
     // pixels transparent (no choice followed: the cheapest pass), a full
     // table cleared. `tryOtherChoices` tries the rest.
-    let (data, filled) = skipping.withUnsafeBufferPointer { indices in
-      literal.withUnsafeBufferPointer { alternatives in
-        LZWEncoder.encode(indices, alternatives: nil, minimumCodeSize: codeSize, clearsFullTable: true)
-      }
+    let result = skipping.withUnsafeBufferPointer { indices in
+      LZWEncoder.encode(indices, alternatives: nil, minimumCodeSize: codeSize, clearsFullTable: true, byteLimit: byteLimit)
     }
+    guard let (data, filled) = result else { return nil }
     let retry =
       differ || filled
       ? GIFEncodedFrame.Choices(first: skipping, second: differ ? literal : nil, filledTable: filled) : nil
