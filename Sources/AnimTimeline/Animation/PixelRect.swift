@@ -38,4 +38,14 @@ public struct PixelRect: Hashable, Sendable {
   public func covers(width canvasWidth: Int, height canvasHeight: Int) -> Bool {
     x == 0 && y == 0 && width >= canvasWidth && height >= canvasHeight
   }
+
+  /// The smallest rectangle holding both this one and `other` (both not
+  /// empty).
+  func union(_ other: PixelRect) -> PixelRect {
+    let left = min(x, other.x)
+    let top = min(y, other.y)
+    let right = max(x + width, other.x + other.width)
+    let bottom = max(y + height, other.y + other.height)
+    return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+  }
 }

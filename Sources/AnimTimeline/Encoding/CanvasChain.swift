@@ -89,40 +89,53 @@ extension CanvasChain: Sequence {
     var change: PixelRect?
   }
 
-  /// Walks the canvases in order, rebuilding each on two running images.
+  /// Walks the canvases in order, rebuilding each on three running
+  /// images in turn.
+  ///
+  /// Each canvas is rebuilt on the image that held the canvas three
+  /// before it, by applying the three steps since: a walker may keep the
+  /// last two canvases it was given (the GIF encoder's frame holds the
+  /// canvases before and after it) and no canvas is copied.
   struct Iterator: IteratorProtocol {
     private let chain: CanvasChain
     /// The position of the next canvas.
     private var position = 0
-    /// The canvas returned last.
-    private var current: RGBAImage
-    /// The canvas before it, rebuilt into the next one.
-    private var spare: RGBAImage
+    /// The running images; image `k % 3` holds canvas `k` for the last
+    /// three canvases returned.
+    private var images: (RGBAImage, RGBAImage, RGBAImage)
 
     fileprivate init(_ chain: CanvasChain) {
       self.chain = chain
-      self.current = chain.first
-      self.spare = chain.first
+      self.images = (chain.first, chain.first, chain.first)
     }
 
     /// The next canvas, or `nil` after the last.
     ///
-    /// - Complexity: O(*r*) in the pixels of the last two rectangles,
+    /// - Complexity: O(*r*) in the pixels of the last three rectangles,
     ///   plus a copy of the canvas when the caller still holds the image
     ///   to rebuild.
     mutating func next() -> Element? {
-      if position == 0 {
-        position = 1
-        return Element(previous: nil, canvas: current, change: chain.bounds)
-      }
+      defer { position += 1 }
+      if position == 0 { return Element(previous: nil, canvas: chain.first, change: chain.bounds) }
       guard position <= chain.steps.count else { return nil }
-      // `spare` holds the canvas two before the next: one step brings it
-      // to `current`, the next to the canvas wanted.
-      if position >= 2 { CanvasChain.apply(chain.steps[position - 2], to: &spare) }
-      CanvasChain.apply(chain.steps[position - 1], to: &spare)
-      swap(&current, &spare)
-      position += 1
-      return Element(previous: spare, canvas: current, change: chain.steps[position - 2].rectangle)
+      // The image to rebuild holds canvas `position - 3` (the first
+      // canvas for the first three): the steps after it bring it here.
+      let from = Swift.max(1, position - 2)
+      switch position % 3 {
+      case 0: for step in from...position { CanvasChain.apply(chain.steps[step - 1], to: &images.0) }
+      case 1: for step in from...position { CanvasChain.apply(chain.steps[step - 1], to: &images.1) }
+      default: for step in from...position { CanvasChain.apply(chain.steps[step - 1], to: &images.2) }
+      }
+      return Element(previous: image(position - 1), canvas: image(position), change: chain.steps[position - 1].rectangle)
+    }
+
+    /// The running image holding canvas `index` (one of the last three).
+    private func image(_ index: Int) -> RGBAImage {
+      switch index % 3 {
+      case 0: images.0
+      case 1: images.1
+      default: images.2
+      }
     }
   }
 

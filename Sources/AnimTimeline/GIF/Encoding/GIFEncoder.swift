@@ -608,10 +608,18 @@ public enum GIFEncoder {
     // practically never the smallest, and each trial costs an LZW pass.
     var valid: [(Int, RGBAImage, PixelRect)] = []
     var smallestArea = Int.max
+    // The canvases a clear or a restore leaves differ from the kept one
+    // only inside the last frame's rectangle: with the next frame's change
+    // over the kept canvas known, only the two rectangles are compared
+    // (the whole canvas, compared for each, was 3 % of `convert`'s time
+    // on the corpus's whole-frame GIFs).
+    let bounds = keptChange.map { $0.union(frame.rectangle) }
     for (disposal, canvas) in candidates {
       guard opaque || canBeDrawn(next, over: canvas) else { continue }
-      let known = disposal == 1 ? keptChange : nil
-      let rectangle = known ?? next.differingRectangle(from: canvas) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+      let found =
+        disposal == 1 ? keptChange ?? next.differingRectangle(from: canvas)
+        : bounds.map { next.differingRectangle(from: canvas, within: $0) } ?? next.differingRectangle(from: canvas)
+      let rectangle = found ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
       smallestArea = min(smallestArea, rectangle.width * rectangle.height)
       valid.append((disposal, canvas, rectangle))
     }
