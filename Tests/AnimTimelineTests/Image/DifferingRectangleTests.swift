@@ -48,6 +48,13 @@ import TimelineScript
       let found = second.differingRectangle(from: first)
       try ensure(found == expected, "\(first.width)x\(first.height): found \(String(describing: found)), expected \(String(describing: expected))")
       try ensure(first.differingRectangle(from: second) == expected, "not symmetric")
+      // Bounds holding every difference (and a corner or the whole
+      // image besides) give the same rectangle.
+      let corner = PixelRect(x: first.width - 1, y: 0, width: 1, height: 1)
+      for bounds in [expected.map { $0.union(corner) } ?? corner, PixelRect(x: 0, y: 0, width: first.width, height: first.height)] {
+        let within = second.differingRectangle(from: first, within: bounds)
+        try ensure(within == expected, "within \(bounds): found \(String(describing: within))")
+      }
       return true
     }
   }
