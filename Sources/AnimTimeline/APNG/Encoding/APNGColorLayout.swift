@@ -27,23 +27,34 @@ struct APNGColorLayout {
   /// for RGB.
   let transparentPixel: UInt32?
 
-  /// The layout for `canvases` (consistent images of `width` × `height`,
-  /// at least one). With `wantsTransparent`, an indexed layout with no
-  /// fully transparent colour gets `(0, 0, 0, 0)` added to its palette
-  /// when there is room and it does not make the indices wider.
+  /// The layout for `canvases`. With `wantsTransparent`, an indexed
+  /// layout with no fully transparent colour gets `(0, 0, 0, 0)` added to
+  /// its palette when there is room and it does not make the indices
+  /// wider.
   ///
-  /// - Complexity: O(*p*) in the pixels of all the canvases.
-  init(canvases: [RGBAImage], width: Int, height: Int, wantsTransparent: Bool) {
+  /// Colours are gathered in the order the canvases show them (the
+  /// palette's order): the first canvas row by row, then the rectangle
+  /// where each later one changes, which holds every colour it shows
+  /// first.
+  ///
+  /// - Complexity: O(*p* + *r*) in the pixels of the first canvas and of
+  ///   the rectangles where the others change.
+  init(canvases: CanvasChain, wantsTransparent: Bool) {
+    let (width, height) = (canvases.first.width, canvases.first.height)
     var table = ColorTable()
     var fits = true
-    scan: for canvas in canvases {
-      let added = canvas.pixels.withUnsafeBytes { raw -> Bool in
+    scan: for element in canvases {
+      guard let rectangle = element.change else { continue }
+      let added = element.canvas.pixels.withUnsafeBytes { raw -> Bool in
         var last: UInt32? = nil
-        for offset in stride(from: 0, to: raw.count - 3, by: 4) {
-          let pixel = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-          if pixel == last { continue }
-          if !table.insert(pixel) { return false }
-          last = pixel
+        for y in rectangle.y..<rectangle.y + rectangle.height {
+          let start = (y * width + rectangle.x) * 4
+          for offset in stride(from: start, to: start + rectangle.width * 4, by: 4) {
+            let pixel = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            if pixel == last { continue }
+            if !table.insert(pixel) { return false }
+            last = pixel
+          }
         }
         return true
       }
@@ -70,9 +81,15 @@ struct APNGColorLayout {
       }
       palette = PNGPalette(colors: translucent + opaqueColors, translucentCount: translucent.count)
     } else {
-      opaque = canvases.allSatisfy { canvas in
-        canvas.pixels.withUnsafeBufferPointer { pixels in
-          pixels.baseAddress.map { PNGEncoder.isOpaque($0, count: pixels.count) } ?? true
+      // Every canvas is opaque when the first is and every rectangle
+      // where a later one changes is.
+      opaque = canvases.allSatisfy { element in
+        guard let rectangle = element.change else { return true }
+        return element.canvas.pixels.withUnsafeBufferPointer { pixels in
+          guard let base = pixels.baseAddress else { return true }
+          return (rectangle.y..<rectangle.y + rectangle.height).allSatisfy { y in
+            PNGEncoder.isOpaque(base + (y * width + rectangle.x) * 4, count: rectangle.width * 4)
+          }
         }
       }
     }

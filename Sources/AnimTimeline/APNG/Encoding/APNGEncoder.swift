@@ -44,23 +44,17 @@ public enum APNGEncoder {
     }
     let plays = animation.loops.plays ?? 0
     guard plays <= Int64(PNGEncoder.maxChunkLength) else { throw .loopCountTooLarge(plays: plays) }
-    let frames = animation.frames
-    if frames.count == 1 {
+    let canvases = animation.canvases
+    if canvases.count == 1 {
       do throws(ImageError) {
-        return try PNGEncoder.encode(frames[0].image)
+        return try PNGEncoder.encode(canvases.first)
       } catch {
         throw .invalidImage(frame: 0, error)
       }
     }
 
-    let shown = shownFrames(frames)
-    let canvases = shown.map { frames[$0.frame].image }
-    var distinct: [RGBAImage] = []
-    for (index, entry) in shown.enumerated() where !entry.repeatsPrevious {
-      distinct.append(canvases[index])
-    }
-    let layout = APNGColorLayout(
-      canvases: distinct, width: size.width, height: size.height, wantsTransparent: true)
+    let shown = shownFrames(canvases, durations: animation.durations)
+    let layout = APNGColorLayout(canvases: canvases, wantsTransparent: true)
     let written = writtenFrames(shown, canvases: canvases, layout: layout, options: options)
     let delays = APNGDelay.fractions(for: shown.map(\.duration))
 
@@ -106,15 +100,15 @@ public enum APNGEncoder {
   /// added, saturating), then frames longer than ``APNGDelay/maxDuration``
   /// split into the fewest pieces of at most that, as equal as they can be.
   ///
-  /// - Complexity: O(*f* · *p*) to compare *f* canvases of *p* pixels.
-  static func shownFrames(_ frames: [AnimationSequence.Frame]) -> [Shown] {
+  /// - Complexity: O(*f*) in the frames (the chain knows which are equal).
+  static func shownFrames(_ canvases: CanvasChain, durations: [Int64]) -> [Shown] {
     var merged: [Shown] = []
-    for (index, frame) in frames.enumerated() {
-      if let last = merged.last, frames[last.frame].image.pixels == frame.image.pixels {
-        let (sum, overflow) = last.duration.addingReportingOverflow(frame.duration)
+    for (index, duration) in durations.enumerated() {
+      if index > 0, canvases.steps[index - 1].rectangle == nil, let last = merged.last {
+        let (sum, overflow) = last.duration.addingReportingOverflow(duration)
         merged[merged.count - 1].duration = overflow ? .max : sum
       } else {
-        merged.append(Shown(frame: index, duration: frame.duration, repeatsPrevious: false))
+        merged.append(Shown(frame: index, duration: duration, repeatsPrevious: false))
       }
     }
     var shown: [Shown] = []
@@ -148,23 +142,31 @@ public enum APNGEncoder {
   }
 
   /// Every frame's rectangle, ops and data, so that drawing them in order
-  /// gives `canvases`: frame 0 the whole canvas; frame *k* the rectangle
-  /// where canvas *k* differs from the canvas after frame *k* − 1's
-  /// dispose op, the op and frame *k*'s blend op chosen by the smallest
-  /// stream (``candidates(target:disposed:layout:options:)``).
+  /// gives the canvases `shown` shows: frame 0 the whole canvas; frame *k*
+  /// the rectangle where canvas *k* differs from the canvas after frame
+  /// *k* − 1's dispose op, the op and frame *k*'s blend op chosen by the
+  /// smallest stream (``candidates(target:disposed:layout:options:)``).
   ///
   /// - Complexity: O(*f* · *p*) compressions' worth, up to six a frame.
   static func writtenFrames(
-    _ shown: [Shown], canvases: [RGBAImage], layout: APNGColorLayout, options: APNGEncodingOptions
+    _ shown: [Shown], canvases: CanvasChain, layout: APNGColorLayout, options: APNGEncodingOptions
   ) -> [Written] {
-    let first = canvases[0]
+    let first = canvases.first
     let whole = PixelRect(x: 0, y: 0, width: first.width, height: first.height)
     var written = [Written(rectangle: whole, dispose: 0, blend: 0, stream: layout.stream(first.pixels, width: first.width, height: first.height))]
     // The canvas just before the last frame written was drawn.
     var before = RGBAImage(width: first.width, height: first.height, pixels: [UInt8](repeating: 0, count: first.pixels.count))
+    // The canvases in order: `shown` lists them in order, some more than
+    // once, some (equal to the one before) not at all.
+    var walk = canvases.makeIterator()
+    var position = 0
+    var target = walk.next()?.canvas ?? first
     for index in 1..<shown.count {
-      let previous = canvases[index - 1]
-      let target = canvases[index]
+      let previous = target
+      while position < shown[index].frame, let element = walk.next() {
+        target = element.canvas
+        position += 1
+      }
       if shown[index].repeatsPrevious {
         let corner = PixelRect(x: 0, y: 0, width: 1, height: 1)
         let pixels = target.cropped(to: corner)
