@@ -81,7 +81,9 @@ public enum GIFEncoder {
         // found once here for the palette passes and the disposal choice
         // below, which each found it again (these scans were 23 % of
         // `bench encode gifplayer-muybridge.gif`'s samples). Two source
-        // canvases both normal differ where the sequence says.
+        // canvases both normal differ where the sequence says. (The chain
+        // is taken out of `targets` while it grows, so that its steps are
+        // not copied.)
         targets = nil
         let change = isNormal && lastWasNormal ? element.change : target.differingRectangle(from: chain.last)
         guard let rectangle = change else {
