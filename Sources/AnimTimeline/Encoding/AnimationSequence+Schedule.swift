@@ -27,32 +27,31 @@ extension AnimationSequence {
     // rebuilds its canvas in place while nothing else holds it).
     var lastFrame: Int?
     for (index, entry) in schedule.entries.enumerated() {
-      if lastFrame == entry.frame {
-        guard invalid == nil else { continue }
+      var picture: RGBAImage?
+      if lastFrame != entry.frame {
+        var asked: RGBAImage
         do {
-          try builder.appendLastAgain(duration: entry.duration, frame: index)
+          asked = try image(entry.frame)
         } catch {
-          invalid = error
+          throw .frameUnavailable(frame: entry.frame, reason: "\(error)")
         }
-        continue
-      }
-      var picture: RGBAImage
-      do {
-        picture = try image(entry.frame)
-      } catch {
-        throw .frameUnavailable(frame: entry.frame, reason: "\(error)")
-      }
-      if let size {
-        do throws(ImageError) {
-          picture = try picture.resized(toFit: size)
-        } catch {
-          throw .invalidImage(frame: index, error)
+        if let size {
+          do throws(ImageError) {
+            asked = try asked.resized(toFit: size)
+          } catch {
+            throw .invalidImage(frame: index, error)
+          }
         }
+        picture = asked
+        lastFrame = entry.frame
       }
-      lastFrame = entry.frame
       guard invalid == nil else { continue }
       do {
-        try builder.append(picture, duration: entry.duration, frame: index)
+        if let picture {
+          try builder.append(picture, duration: entry.duration, frame: index)
+        } else {
+          try builder.appendLastAgain(duration: entry.duration, frame: index)
+        }
       } catch {
         invalid = error
       }

@@ -11,9 +11,8 @@
 /// them, and walking 213 MB left every pass of the encoders waiting on
 /// memory (see `Docs/Performance.md`).
 ///
-/// Iterating rebuilds the canvases on two running images, applying each
-/// rectangle in place: a canvas is copied only while the caller still
-/// holds it when the walk goes on (copy on write).
+/// Iterating rebuilds the canvases on three running images, applying
+/// each rectangle in place (see ``Iterator``).
 struct CanvasChain: Hashable, Sendable {
   /// One canvas after the first: where it differs from the one before.
   struct Step: Hashable, Sendable {
@@ -28,7 +27,9 @@ struct CanvasChain: Hashable, Sendable {
   private(set) var first: RGBAImage
   /// The later canvases, each against the one before it.
   private(set) var steps: [Step] = []
-  /// The last canvas, whole: what the next one is compared with.
+  /// The last canvas, whole: what the next one is compared with. It
+  /// follows from `first` and `steps`, so equality and hashing leave it
+  /// out.
   private(set) var last: RGBAImage
 
   /// A chain of one canvas, `first` (consistent, not empty).
@@ -39,6 +40,15 @@ struct CanvasChain: Hashable, Sendable {
 
   /// The number of canvases.
   var count: Int { steps.count + 1 }
+
+  static func == (lhs: CanvasChain, rhs: CanvasChain) -> Bool {
+    lhs.first == rhs.first && lhs.steps == rhs.steps
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(first)
+    hasher.combine(steps)
+  }
 
   /// The whole canvas's rectangle.
   var bounds: PixelRect { PixelRect(x: 0, y: 0, width: first.width, height: first.height) }

@@ -82,7 +82,7 @@ extension RGBAImage {
 /// Whether `count` bytes at `a` and `b` differ: the C library's `memcmp`,
 /// which compares a vector register at a time (eight bytes a compare in
 /// Swift, the canvas comparisons were 7 % of the instructions of
-/// `convert` on a GIF of whole frames; with `memcmp`, DATE).
+/// `convert` on a GIF of whole frames; Performance.md, 2026-11-27).
 private func memoryDiffers(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
   memcmp(a, b, count) != 0
 }

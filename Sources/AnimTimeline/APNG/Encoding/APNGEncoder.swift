@@ -152,8 +152,7 @@ public enum APNGEncoder {
     _ shown: [Shown], canvases: CanvasChain, layout: APNGColorLayout, options: APNGEncodingOptions
   ) -> [Written] {
     let first = canvases.first
-    let whole = PixelRect(x: 0, y: 0, width: first.width, height: first.height)
-    var written = [Written(rectangle: whole, dispose: 0, blend: 0, stream: layout.stream(first.pixels, width: first.width, height: first.height))]
+    var written = [Written(rectangle: canvases.bounds, dispose: 0, blend: 0, stream: layout.stream(first.pixels, width: first.width, height: first.height))]
     // The canvas just before the last frame written was drawn.
     var before = RGBAImage(width: first.width, height: first.height, pixels: [UInt8](repeating: 0, count: first.pixels.count))
     // The canvases in order: `shown` lists them in order, some more than
