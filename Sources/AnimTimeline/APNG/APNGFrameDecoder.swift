@@ -49,12 +49,12 @@ struct APNGFrameDecoder {
     precondition(index.frames.indices.contains(frame), "frame index out of range")
     let info = index.frames[frame]
     precondition(pixels.count >= info.width * info.height * 4, "pixel buffer too small for the frame")
-    try checkSegments(info, bytes: bytes)
+    try checkSegments(index.segments(of: info), bytes: bytes)
     let frameHeader = info.imageHeader(index.header)
     // Expanding unfilters the rows in place: they serve once.
     let held = inflatedFrame == frame
     inflatedFrame = nil
-    if !held { try data.inflate(bytes, segments: info.segments, header: frameHeader) }
+    if !held { try data.inflate(bytes, segments: index.segments(of: info), header: frameHeader) }
     try index.palette.withUnsafeBufferPointer { (palette) throws(PNGError) in
       try data.expand(header: frameHeader, palette: palette, colorKey: index.colorKey, into: pixels)
     }
@@ -75,19 +75,19 @@ struct APNGFrameDecoder {
   mutating func check(frame: Int, of index: APNGIndex, bytes: UnsafeRawBufferPointer) throws(PNGError) {
     precondition(index.frames.indices.contains(frame), "frame index out of range")
     let info = index.frames[frame]
-    try checkSegments(info, bytes: bytes)
+    try checkSegments(index.segments(of: info), bytes: bytes)
     if inflatedFrame == frame { return }
     inflatedFrame = nil
     let frameHeader = info.imageHeader(index.header)
-    try data.inflate(bytes, segments: info.segments, header: frameHeader)
+    try data.inflate(bytes, segments: index.segments(of: info), header: frameHeader)
     try data.checkFilterTypes(header: frameHeader)
     inflatedFrame = frame
   }
 
-  /// Throws when a data segment of `info` is not inside `bytes` (bytes
+  /// Throws when a data segment of a frame is not inside `bytes` (bytes
   /// other than the file the index was read from).
-  private func checkSegments(_ info: APNGFrameInfo, bytes: UnsafeRawBufferPointer) throws(PNGError) {
-    for segment in info.segments where segment.lowerBound < 0 || segment.upperBound > bytes.count {
+  private func checkSegments(_ segments: ArraySlice<Range<Int>>, bytes: UnsafeRawBufferPointer) throws(PNGError) {
+    for segment in segments where segment.lowerBound < 0 || segment.upperBound > bytes.count {
       throw .truncatedImageData(offset: bytes.count)
     }
   }

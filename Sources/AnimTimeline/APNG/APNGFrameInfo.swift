@@ -24,10 +24,11 @@ public struct APNGFrameInfo: Hashable, Sendable {
   public var disposeOp: UInt8
   /// The blend op as stored: 0 `SOURCE`, 1 `OVER`.
   public var blendOp: UInt8
-  /// The byte ranges of the frame's zlib stream in the file, in order:
-  /// the `IDAT` chunks' data for the default image, else the `fdAT`
-  /// chunks' payloads after their 4-byte sequence number.
-  var segments: [Range<Int>]
+  /// Where the byte ranges of the frame's zlib stream are in
+  /// ``APNGIndex/segments`` (the `IDAT` chunks' data for the default
+  /// image, else the `fdAT` chunks' payloads after their 4-byte sequence
+  /// number): one array for the file, not one for each frame.
+  var segmentRange: Range<Int>
   /// The offset of the frame's `fcTL` chunk (of its first `IDAT` chunk for
   /// the still image), for diagnostics.
   var controlOffset: Int

@@ -37,12 +37,17 @@ struct APNGIndex: Sendable {
   /// The default image as the one frame of a still image (what the file
   /// plays as when a frame's data does not decode).
   var stillImage: APNGFrameInfo
+  /// The byte ranges in the file of every frame's zlib stream, in file
+  /// order: the `IDAT` chunks' data, then each `fdAT` payload (a frame's
+  /// ``APNGFrameInfo/segmentRange`` says which are its own).
+  var segments: [Range<Int>]
 
   /// Makes an index from its parts (``APNGIndexBuilder``).
   init(
     header: PNGHeader, palette: [UInt8], colorKey: (Int, Int, Int)?, frames: [APNGFrameInfo], numPlays: UInt32?,
-    animationError: APNGAnimationError?, isTruncated: Bool, stillImage: APNGFrameInfo
+    animationError: APNGAnimationError?, isTruncated: Bool, stillImage: APNGFrameInfo, segments: [Range<Int>]
   ) {
+    self.segments = segments
     self.header = header
     self.palette = palette
     self.colorKey = colorKey
@@ -55,6 +60,9 @@ struct APNGIndex: Sendable {
 
   /// Whether the file plays as an animation (else as its still image).
   var isAnimated: Bool { numPlays != nil }
+
+  /// The byte ranges of `frame`'s zlib stream in the file, in order.
+  func segments(of frame: APNGFrameInfo) -> ArraySlice<Range<Int>> { segments[frame.segmentRange] }
 
   /// The index opening keeps when the data of frame `frame` (the first
   /// one that does not decode) fails with `error` (`Docs/APNG.md`): when

@@ -23,8 +23,13 @@ struct APNGIndexBuilder {
   private var preamble = PNGPreamble()
   /// Where the walk is.
   private var phase = Phase.beforeImageData
-  /// The `IDAT` data ranges of the first run.
-  private var imageData: [Range<Int>] = []
+  /// The data ranges of every frame's stream (``APNGIndex/segments``):
+  /// the first run of `IDAT` chunks, then the `fdAT` payloads.
+  private var segments: [Range<Int>] = []
+  /// The `IDAT` run's ranges in `segments` (`0..<count`, the run's length).
+  private var imageData: Range<Int> { 0..<imageDataCount }
+  /// How many `IDAT` chunks the first run has had so far.
+  private var imageDataCount = 0
   /// The offset of the first `IDAT` chunk.
   private var imageDataOffset = 0
   /// Whether an `acTL` came before the first `IDAT` (set at the first
@@ -52,9 +57,9 @@ struct APNGIndexBuilder {
   private var endOffset = 0
   /// Inflates the default image once, to check it.
   private var checker = PNGImageDataDecoder()
-  /// The data segments whose inflated rows `checker` holds (the last
-  /// image checked), or `nil`.
-  private var inflatedSegments: [Range<Int>]?
+  /// The ranges of `segments` whose inflated rows `checker` holds (the
+  /// last image checked), or `nil`.
+  private var inflatedSegments: Range<Int>?
 
   /// A builder for `bytes`, checking `options`' limits.
   init(bytes: UnsafeRawBufferPointer, options: PNGDecodingOptions) {
@@ -141,7 +146,8 @@ struct APNGIndexBuilder {
       }
     case .imageData:
       // Only IDAT: any other chunk ended the run above.
-      imageData.append(chunk.data)
+      segments.append(chunk.data)
+      imageDataCount += 1
     case .afterImageData:
       switch type {
       case .iend:
@@ -171,8 +177,13 @@ struct APNGIndexBuilder {
     }
     phase = .imageData
     imageDataOffset = chunk.offset
-    imageData.append(chunk.data)
     isAnimated = sawAnimationControl
+    // Room for a segment a frame, at most one a frame's `fcTL` (38 bytes)
+    // could be in the file, so that a small APNG's frames grow the array
+    // once: not `num_frames`, which may be anything.
+    if isAnimated { segments.reserveCapacity(min(Int(declaredFrames), bytes.count / 38) + 1) }
+    segments.append(chunk.data)
+    imageDataCount = 1
     if !isAnimated {
       // Not an APNG: its fcTL and fdAT chunks were ancillary chunks, and
       // only damage to them (a bad CRC) is worth reporting.
@@ -187,7 +198,7 @@ struct APNGIndexBuilder {
     guard let header = preamble.header else { return }
     try check(imageData, header: header)
     phase = .afterImageData
-    if defaultImageIsFrame && !frames.isEmpty { frames[0].segments = imageData }
+    if defaultImageIsFrame && !frames.isEmpty { frames[0].segmentRange = imageData }
   }
 
   /// Reads an `acTL` before the first `IDAT`.
@@ -203,6 +214,10 @@ struct APNGIndexBuilder {
     }
     declaredFrames = bigEndian(chunk.data.lowerBound)
     plays = bigEndian(chunk.data.lowerBound + 4)
+    // Each frame's `fcTL` takes 38 bytes of the file: the frames fit
+    // that room whatever `num_frames` says, so a small APNG's frames grow
+    // the array once.
+    frames.reserveCapacity(min(Int(declaredFrames), bytes.count / 38))
     if declaredFrames == 0 || declaredFrames > 0x7FFF_FFFF { record(.badFrameCount(declaredFrames), at: chunk.offset) }
     if plays > 0x7FFF_FFFF { record(.badPlayCount(plays), at: chunk.offset) }
   }
@@ -263,7 +278,8 @@ struct APNGIndexBuilder {
         x: Int(x), y: Int(y), width: Int(width), height: Int(height),
         delayNumerator: UInt16(truncatingIfNeeded: bigEndian16(start + 20)),
         delayDenominator: UInt16(truncatingIfNeeded: bigEndian16(start + 22)),
-        disposeOp: disposeOp, blendOp: blendOp, segments: [], controlOffset: chunk.offset))
+        disposeOp: disposeOp, blendOp: blendOp, segmentRange: segments.count..<segments.count,
+        controlOffset: chunk.offset))
     lastFrameHasData = false
   }
 
@@ -284,17 +300,20 @@ struct APNGIndexBuilder {
       record(.frameDataInDefaultImage, at: chunk.offset)
       return
     }
-    frames[frames.count - 1].segments.append(chunk.data.lowerBound + 4..<chunk.data.upperBound)
+    // A frame's payloads follow each other in `segments`: only the last
+    // frame gathers them.
+    segments.append(chunk.data.lowerBound + 4..<chunk.data.upperBound)
+    frames[frames.count - 1].segmentRange = frames[frames.count - 1].segmentRange.lowerBound..<segments.count
     lastFrameHasData = true
   }
 
   /// Inflates the image data in `segments` into `checker` and checks its
   /// length and filter types, for an image of `header`'s size.
-  private mutating func check(_ segments: [Range<Int>], header: PNGHeader) throws(PNGError) {
+  private mutating func check(_ ranges: Range<Int>, header: PNGHeader) throws(PNGError) {
     inflatedSegments = nil
-    try checker.inflate(bytes, segments: segments, header: header)
+    try checker.inflate(bytes, segments: segments[ranges], header: header)
     try checker.checkFilterTypes(header: header)
-    inflatedSegments = segments
+    inflatedSegments = ranges
   }
 
   /// The frame decoder for `index` (this builder's result), holding the
@@ -305,7 +324,7 @@ struct APNGIndexBuilder {
   ///
   /// - Complexity: O(*f*) for *f* frames.
   func frameDecoder(for index: APNGIndex) -> APNGFrameDecoder {
-    let inflated = inflatedSegments.flatMap { segments in index.frames.lastIndex { $0.segments == segments } }
+    let inflated = inflatedSegments.flatMap { ranges in index.frames.lastIndex { $0.segmentRange == ranges } }
     return APNGFrameDecoder(taking: checker, inflatedFrame: inflated)
   }
 
@@ -320,15 +339,15 @@ struct APNGIndexBuilder {
     let colorKey = preamble.maskedColorKey
     let still = APNGFrameInfo(
       x: 0, y: 0, width: header.width, height: header.height, delayNumerator: 0, delayDenominator: 0,
-      disposeOp: 0, blendOp: 0, segments: imageData, controlOffset: imageDataOffset)
+      disposeOp: 0, blendOp: 0, segmentRange: imageData, controlOffset: imageDataOffset)
     if isAnimated && animationError == nil && !frames.isEmpty {
       return APNGIndex(
         header: header, palette: preamble.palette, colorKey: colorKey, frames: frames, numPlays: plays,
-        animationError: nil, isTruncated: isTruncated, stillImage: still)
+        animationError: nil, isTruncated: isTruncated, stillImage: still, segments: segments)
     }
     return APNGIndex(
       header: header, palette: preamble.palette, colorKey: colorKey, frames: [still], numPlays: nil,
-      animationError: animationError, isTruncated: isTruncated, stillImage: still)
+      animationError: animationError, isTruncated: isTruncated, stillImage: still, segments: segments)
   }
 
   /// The big-endian `UInt32` at `at`.

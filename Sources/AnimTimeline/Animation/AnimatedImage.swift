@@ -23,10 +23,19 @@ public enum AnimatedImage {
   ///
   /// - Complexity: O(1).
   public static func format(of bytes: some Collection<UInt8>) -> Format? {
-    let head = Array(bytes.prefix(8))
-    if head.starts(with: [0x47, 0x49, 0x46, 0x38]) { return .gif }
-    if head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
-    if head.starts(with: [0x52, 0x49, 0x46, 0x46]) { return .webp }
+    // The first 8 bytes, first byte highest, zeros after a shorter
+    // file's end (no signature byte is zero): no array to allocate for
+    // each file opened.
+    var head: UInt64 = 0
+    var count = 0
+    for byte in bytes.prefix(8) {
+      head = head << 8 | UInt64(byte)
+      count += 1
+    }
+    head <<= UInt64(8 * (8 - count))
+    if head >> 32 == 0x4749_4638 { return .gif }  // "GIF8"
+    if head == 0x8950_4E47_0D0A_1A0A { return .png }
+    if head >> 32 == 0x5249_4646 { return .webp }  // "RIFF"
     return nil
   }
 

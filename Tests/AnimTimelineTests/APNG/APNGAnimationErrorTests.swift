@@ -27,7 +27,7 @@ import Testing
       #expect(still.disposeOp == 0 && still.blendOp == 0, sourceLocation: sourceLocation)
       let idat = apng.position(of: "IDAT") ?? 0
       let offset = apng.offset(ofChunk: idat) + 8
-      #expect(still.segments.first == offset..<offset + apng.chunks[idat].data.count, sourceLocation: sourceLocation)
+      #expect(index.segments(of: still).first == offset..<offset + apng.chunks[idat].data.count, sourceLocation: sourceLocation)
     }
     #expect(index.animationError != nil, comment, sourceLocation: sourceLocation)
     return index.animationError

@@ -113,6 +113,15 @@ import TimelineScript
     #expect(AnimatedImage.format(of: [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]) == .gif)
     #expect(AnimatedImage.format(of: Array("RIFF....WEBP".utf8)) == .webp)
     #expect(AnimatedImage.format(of: Array("FORM....AIFF".utf8)) == nil)
+    // Short inputs: a signature's prefix is not the signature.
+    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    #expect(AnimatedImage.format(of: signature) == .png)
+    #expect(AnimatedImage.format(of: signature + [0]) == .png)
+    #expect(AnimatedImage.format(of: signature.dropLast()) == nil)
+    #expect(AnimatedImage.format(of: Array("GIF".utf8)) == nil)
+    #expect(AnimatedImage.format(of: Array("GIF8".utf8)) == .gif)
+    #expect(AnimatedImage.format(of: Array("RIF".utf8)) == nil)
+    #expect(AnimatedImage.format(of: [UInt8]()) == nil)
     #expect(throws: AnimatedImageError.unknownFormat) { try AnimatedImage.open(bytes: Array("hello".utf8)) }
     #expect(throws: AnimatedImageError.self) { try AnimatedImage.open(bytes: Array(TestAPNG.threeFrames.file().prefix(20))) }
     // One path: a timeline over whatever was opened.

@@ -34,13 +34,16 @@ import TimelineScript
     }
     #expect(frames[0] == APNGFrameInfo(
       x: 0, y: 0, width: 6, height: 4, delayNumerator: 1, delayDenominator: 10, disposeOp: 0, blendOp: 0,
-      segments: [payload(3, skip: 0)], controlOffset: apng.offset(ofChunk: 2)))
+      segmentRange: 0..<1, controlOffset: apng.offset(ofChunk: 2)))
     #expect(frames[1] == APNGFrameInfo(
       x: 3, y: 1, width: 2, height: 3, delayNumerator: 7, delayDenominator: 100, disposeOp: 1, blendOp: 1,
-      segments: [payload(5, skip: 4)], controlOffset: apng.offset(ofChunk: 4)))
+      segmentRange: 1..<2, controlOffset: apng.offset(ofChunk: 4)))
     #expect(frames[2] == APNGFrameInfo(
       x: 0, y: 0, width: 6, height: 4, delayNumerator: 1, delayDenominator: 0, disposeOp: 2, blendOp: 0,
-      segments: [payload(7, skip: 4), payload(8, skip: 4)], controlOffset: apng.offset(ofChunk: 6)))
+      segmentRange: 2..<4, controlOffset: apng.offset(ofChunk: 6)))
+    // Every frame's stream in one array, in file order.
+    #expect(index.segments == [payload(3, skip: 0), payload(5, skip: 4), payload(7, skip: 4), payload(8, skip: 4)])
+    #expect(Array(index.segments(of: frames[2])) == [payload(7, skip: 4), payload(8, skip: 4)])
     // One decoder for every frame, in any order.
     var decoder = APNGFrameDecoder()
     let expected = [TestAPNG.image(6, 4, seed: 1), TestAPNG.image(2, 3, seed: 2), TestAPNG.image(6, 4, seed: 3)]
@@ -59,7 +62,7 @@ import TimelineScript
     /// `file` with every byte of `frame`'s data segments zeroed.
     func wiped(_ file: [UInt8], _ index: APNGIndex, _ frame: Int) -> [UInt8] {
       var copy = file
-      for segment in index.frames[frame].segments { for offset in segment { copy[offset] = 0 } }
+      for segment in index.segments(of: index.frames[frame]) { for offset in segment { copy[offset] = 0 } }
       return copy
     }
     func opened(_ file: [UInt8]) throws -> (APNGIndex, APNGFrameDecoder) {
@@ -103,7 +106,7 @@ import TimelineScript
     func frame(_ numerator: UInt16, _ denominator: UInt16) -> APNGFrameInfo {
       APNGFrameInfo(
         x: 0, y: 0, width: 1, height: 1, delayNumerator: numerator, delayDenominator: denominator, disposeOp: 0,
-        blendOp: 0, segments: [], controlOffset: 0)
+        blendOp: 0, segmentRange: 0..<0, controlOffset: 0)
     }
     #expect(frame(1, 10).rawDelayNanoseconds == 100_000_000)
     #expect(frame(1, 0).rawDelayNanoseconds == 10_000_000)
@@ -170,7 +173,7 @@ import TimelineScript
           writer.idatChunks = 2
           let file = writer.file()
           let index = try TestAPNG.open(file).get()
-          #expect(!index.isAnimated && index.frames.count == 1 && index.frames[0].segments.count == 2)
+          #expect(!index.isAnimated && index.frames.count == 1 && index.segments(of: index.frames[0]).count == 2)
           var decoder = APNGFrameDecoder()
           let pixels = try APNGIndexTests.pixels(index, file, 0, &decoder)
           #expect(pixels == (try RGBAImage(pngData: file).pixels), "type \(colorType) depth \(depth) \(interlaced)")

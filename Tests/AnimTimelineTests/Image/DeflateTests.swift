@@ -21,7 +21,7 @@ import TimelineScript
     var output = [UInt8](repeating: 0, count: capacity)
     let result = stream.withUnsafeBytes { bytes in
       output.withUnsafeMutableBufferPointer { output in
-        Result { () throws(PNGError) in try Inflater.inflate(bytes, segments: [0..<stream.count], zlib: zlib, into: output) }
+        Result { () throws(PNGError) in try Inflater.inflate(bytes, segments: [0..<stream.count][...], zlib: zlib, into: output) }
       }
     }
     return Array(output.prefix(try result.get()))

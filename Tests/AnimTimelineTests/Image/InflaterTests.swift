@@ -167,7 +167,10 @@ import TimelineScript
     let result = buffer.withUnsafeBytes { bytes in
       output.withUnsafeMutableBufferPointer { output in
         Result { () throws(PNGError) in
-          try Inflater.inflate(bytes, segments: segments, zlib: zlib, into: output, scratch: &scratch)
+          // A slice that does not start at index 0, after a range that
+          // would break the stream if it were read.
+          let held = [0..<bytes.count] + segments
+          return try Inflater.inflate(bytes, segments: held[1...], zlib: zlib, into: output, scratch: &scratch)
         }
       }
     }

@@ -114,7 +114,7 @@ import TimelineScript
     var filtered = [UInt8](repeating: 0, count: 6 * (13 * 4 + 1))
     let written = try stream.withUnsafeBytes { bytes in
       try filtered.withUnsafeMutableBufferPointer { output in
-        try Inflater.inflate(bytes, segments: [0..<stream.count], zlib: true, into: output)
+        try Inflater.inflate(bytes, segments: [0..<stream.count][...], zlib: true, into: output)
       }
     }
     #expect(written == filtered.count)

@@ -1,6 +1,7 @@
-/// The code tables and code-length buffers of ``Inflater``, kept by a
-/// caller between streams so that inflating allocates nothing once they
-/// exist (about 16 KiB). Made empty; the first stream inflated with them
+/// The code tables of ``Inflater``, kept by a caller between streams so
+/// that inflating allocates nothing once they exist (about 10 KiB; a
+/// dynamic block's code lengths are read on the stack, and its
+/// code-length code is built in the literal/length table's room). Made empty; the first stream inflated with them
 /// allocates them (``allocated()``), so that a decoder made and never
 /// used costs nothing.
 struct InflateScratch {
@@ -8,12 +9,6 @@ struct InflateScratch {
   var literals: InflateTable
   /// The distance code.
   var distances: InflateTable
-  /// The code-length code of a dynamic block.
-  var codeLengthTable: InflateTable
-  /// The code lengths of a block's literal/length and distance codes.
-  var lengths: [UInt8]
-  /// The code lengths of the code-length code.
-  var lengthsOfCodeLengths: [UInt8]
   /// Whether `literals` and `distances` hold the fixed codes (then a
   /// fixed block does not build them again).
   var holdsFixedCodes = false
@@ -24,13 +19,10 @@ struct InflateScratch {
   init() {
     literals = InflateTable(placeholder: ())
     distances = InflateTable(placeholder: ())
-    codeLengthTable = InflateTable(placeholder: ())
-    lengths = []
-    lengthsOfCodeLengths = []
   }
 
   /// Whether the tables are allocated (``allocated()``).
-  var isAllocated: Bool { !lengths.isEmpty }
+  var isAllocated: Bool { literals.maximumRootBits != 0 }
 
   /// Tables and buffers of their working sizes.
   static func allocated() -> InflateScratch {
@@ -42,9 +34,6 @@ struct InflateScratch {
     // 402 for distances; a table that needed more would grow once).
     scratch.literals = InflateTable(rootBits: 10, subtableRoom: 1024)
     scratch.distances = InflateTable(rootBits: 8, subtableRoom: 256)
-    scratch.codeLengthTable = InflateTable(rootBits: 7, subtableRoom: 0)
-    scratch.lengths = [UInt8](repeating: 0, count: 320)
-    scratch.lengthsOfCodeLengths = [UInt8](repeating: 0, count: 19)
     return scratch
   }
 

@@ -6,8 +6,8 @@
 /// Errors are ``PNGError`` values whose offsets are offsets in the buffer.
 struct Inflater {
   private let source: UnsafeRawBufferPointer
-  private let segments: [Range<Int>]
-  private var segmentIndex = 0
+  private let segments: ArraySlice<Range<Int>>
+  private var segmentIndex: Int
   /// The next byte to load, and the end of its segment.
   private var position: Int
   private var segmentEnd: Int
@@ -33,7 +33,7 @@ struct Inflater {
   /// - Complexity: O(*n* + *m*) for *n* compressed and *m* decompressed
   ///   bytes.
   static func inflate(
-    _ source: UnsafeRawBufferPointer, segments: [Range<Int>], zlib: Bool,
+    _ source: UnsafeRawBufferPointer, segments: ArraySlice<Range<Int>>, zlib: Bool,
     into output: UnsafeMutableBufferPointer<UInt8>
   ) throws(PNGError) -> Int {
     var scratch = InflateScratch()
@@ -48,7 +48,7 @@ struct Inflater {
   /// - Complexity: O(*n* + *m*) for *n* compressed and *m* decompressed
   ///   bytes.
   static func inflate(
-    _ source: UnsafeRawBufferPointer, segments: [Range<Int>], zlib: Bool,
+    _ source: UnsafeRawBufferPointer, segments: ArraySlice<Range<Int>>, zlib: Bool,
     into output: UnsafeMutableBufferPointer<UInt8>, scratch: inout InflateScratch
   ) throws(PNGError) -> Int {
     if !scratch.isAllocated { scratch = InflateScratch.allocated() }
@@ -59,9 +59,10 @@ struct Inflater {
     return try inflater.run(zlib: zlib, output)
   }
 
-  private init(source: UnsafeRawBufferPointer, segments: [Range<Int>], tables: InflateScratch) {
+  private init(source: UnsafeRawBufferPointer, segments: ArraySlice<Range<Int>>, tables: InflateScratch) {
     self.source = source
     self.segments = segments
+    segmentIndex = segments.startIndex
     self.tables = tables
     position = segments.first?.lowerBound ?? 0
     segmentEnd = segments.first?.upperBound ?? 0
@@ -98,7 +99,7 @@ struct Inflater {
 
   /// Moves to the next non-empty segment; false at the end.
   private mutating func nextSegment() -> Bool {
-    while segmentIndex + 1 < segments.count {
+    while segmentIndex + 1 < segments.endIndex {
       segmentIndex += 1
       position = segments[segmentIndex].lowerBound
       segmentEnd = segments[segmentIndex].upperBound
@@ -147,8 +148,8 @@ struct Inflater {
   /// Decodes one symbol of the code-length code; at least 15 bits must be
   /// buffered.
   @inline(__always)
-  private mutating func decodeCodeLength(_ table: UnsafePointer<UInt32>) throws(PNGError) -> Int {
-    let entry = lookUp(table, rootBits: tables.codeLengthTable.rootBits)
+  private mutating func decodeCodeLength(_ table: UnsafePointer<UInt32>, rootBits: Int) throws(PNGError) -> Int {
+    let entry = lookUp(table, rootBits: rootBits)
     if entry & InflateTable.invalidFlag != 0 { throw .badDeflateData(offset: offset) }
     return consume(entry)
   }
@@ -238,61 +239,87 @@ struct Inflater {
   }
 
   private mutating func dynamicTables() throws(PNGError) {
+    // The code lengths live on the stack while the codes are built: as
+    // arrays of the scratch they were two of its allocations, each with a
+    // run-time metadata lookup, made with every PNG opened (callgrind,
+    // bench decode of a 4x4 APNG --reopen).
+    let failure = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 19 + 320) { buffer -> PNGError? in
+      do throws(PNGError) {
+        try dynamicTables(
+          lengthsOfCodeLengths: UnsafeMutableBufferPointer(rebasing: buffer[0..<19]),
+          lengths: UnsafeMutableBufferPointer(rebasing: buffer[19...]))
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Reads a dynamic block's header and builds its codes, with room for
+  /// the 19 lengths of the code-length code and for the up to 316 lengths
+  /// of the literal/length and distance codes.
+  private mutating func dynamicTables(
+    lengthsOfCodeLengths: UnsafeMutableBufferPointer<UInt8>, lengths: UnsafeMutableBufferPointer<UInt8>
+  ) throws(PNGError) {
     refill()
     let literalCount = take(5) + 257
     let distanceCount = take(5) + 1
     let codeLengthCount = take(4) + 4
     if literalCount > 286 || distanceCount > 30 { throw .badDeflateData(offset: offset) }
-    for index in 0..<19 { tables.lengthsOfCodeLengths[index] = 0 }
+    lengthsOfCodeLengths.update(repeating: 0)
     for index in 0..<codeLengthCount {
-      tables.lengthsOfCodeLengths[DeflateTables.codeLengthOrder[index]] = UInt8(take(3))
+      lengthsOfCodeLengths[DeflateTables.codeLengthOrder[index]] = UInt8(take(3))
     }
     try checkNotPastEnd()
-    let valid = tables.lengthsOfCodeLengths.withUnsafeBufferPointer {
-      tables.codeLengthTable.build($0, alphabet: .codeLength, completeness: .complete)
-    }
-    if !valid { throw .badDeflateData(offset: offset) }
-    // The tables are rebuilt below (or the stream is bad).
+    // The code-length code serves only while the other codes' lengths are
+    // read, so it is built in the literal/length table's room (its codes,
+    // at most 7 bits, all fit the root): no table of its own to allocate.
     tables.holdsFixedCodes = false
+    let valid = tables.literals.build(
+      UnsafeBufferPointer(lengthsOfCodeLengths), alphabet: .codeLength, completeness: .complete)
+    if !valid { throw .badDeflateData(offset: offset) }
 
     let total = literalCount + distanceCount
-    let codeLengthEntries = tables.codeLengthTable.entries
+    let codeLengthEntries = tables.literals.entries
     try codeLengthEntries.withUnsafeBufferPointer { (codeLengthTable) throws(PNGError) in
-      try readCodeLengths(total, codeLengthTable.baseAddress!)
+      try readCodeLengths(total, codeLengthTable.baseAddress!, rootBits: tables.literals.rootBits, into: lengths)
     }
-    if tables.lengths[DeflateTables.endOfBlock] == 0 { throw .badDeflateData(offset: offset) }
-    let ok = tables.lengths.withUnsafeBufferPointer { lengths in
+    if lengths[DeflateTables.endOfBlock] == 0 { throw .badDeflateData(offset: offset) }
+    let ok =
       tables.literals.build(
         UnsafeBufferPointer(rebasing: lengths[0..<literalCount]), alphabet: .literalLength, completeness: .lenient)
-        && tables.distances.build(
-          UnsafeBufferPointer(rebasing: lengths[literalCount..<total]), alphabet: .distance, completeness: .lenient)
-    }
+      && tables.distances.build(
+        UnsafeBufferPointer(rebasing: lengths[literalCount..<total]), alphabet: .distance, completeness: .lenient)
     if !ok { throw .badDeflateData(offset: offset) }
   }
 
   /// Reads `total` code lengths of a dynamic block's header into
-  /// `tables.lengths`, with the code-length code `codeLengthTable`.
-  private mutating func readCodeLengths(_ total: Int, _ codeLengthTable: UnsafePointer<UInt32>) throws(PNGError) {
+  /// `lengths`, with the code-length code `codeLengthTable` (whose root
+  /// has `rootBits` index bits).
+  private mutating func readCodeLengths(
+    _ total: Int, _ codeLengthTable: UnsafePointer<UInt32>, rootBits: Int, into lengths: UnsafeMutableBufferPointer<UInt8>
+  ) throws(PNGError) {
     var index = 0
     while index < total {
       if bitCount < 32 { refill() }
-      let symbol = try decodeCodeLength(codeLengthTable)
+      let symbol = try decodeCodeLength(codeLengthTable, rootBits: rootBits)
       switch symbol {
       case 0...15:
-        tables.lengths[index] = UInt8(symbol)
+        lengths[index] = UInt8(symbol)
         index += 1
       default:
         let (value, repeats): (UInt8, Int)
         switch symbol {
         case 16:
           if index == 0 { throw .badDeflateData(offset: offset) }
-          (value, repeats) = (tables.lengths[index - 1], 3 + take(2))
+          (value, repeats) = (lengths[index - 1], 3 + take(2))
         case 17: (value, repeats) = (0, 3 + take(3))
         default: (value, repeats) = (0, 11 + take(7))
         }
         if repeats > total - index { throw .badDeflateData(offset: offset) }
         for _ in 0..<repeats {
-          tables.lengths[index] = value
+          lengths[index] = value
           index += 1
         }
       }

@@ -93,7 +93,7 @@ enum PNGDecoder {
     colorKey: (Int, Int, Int)?
   ) throws(PNGError) -> RGBAImage {
     var decoder = PNGImageDataDecoder()
-    try decoder.inflate(bytes, segments: imageData, header: header)
+    try decoder.inflate(bytes, segments: imageData[...], header: header)
     var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
     try pixels.withUnsafeMutableBufferPointer { (pixels) throws(PNGError) in
       try palette.withUnsafeBufferPointer { (palette) throws(PNGError) in

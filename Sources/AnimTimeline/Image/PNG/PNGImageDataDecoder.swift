@@ -35,7 +35,7 @@ struct PNGImageDataDecoder {
   ///   smaller.
   /// - Complexity: O(*n* + *m*) for *n* compressed and *m* decompressed
   ///   bytes.
-  mutating func inflate(_ bytes: UnsafeRawBufferPointer, segments: [Range<Int>], header: PNGHeader) throws(PNGError) {
+  mutating func inflate(_ bytes: UnsafeRawBufferPointer, segments: ArraySlice<Range<Int>>, header: PNGHeader) throws(PNGError) {
     #if ANIMTIMELINE_INTERNAL_CHECKS
       inflations += 1
     #endif
@@ -126,7 +126,7 @@ struct PNGImageDataDecoder {
   /// - Complexity: O(*n* + *m*) for *n* compressed and *m* decompressed
   ///   bytes.
   mutating func decode(
-    _ bytes: UnsafeRawBufferPointer, segments: [Range<Int>], header: PNGHeader, palette: UnsafeBufferPointer<UInt8>,
+    _ bytes: UnsafeRawBufferPointer, segments: ArraySlice<Range<Int>>, header: PNGHeader, palette: UnsafeBufferPointer<UInt8>,
     colorKey: (Int, Int, Int)?, into pixels: UnsafeMutableBufferPointer<UInt8>
   ) throws(PNGError) {
     try inflate(bytes, segments: segments, header: header)
