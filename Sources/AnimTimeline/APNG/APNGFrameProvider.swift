@@ -81,10 +81,7 @@ public struct APNGFrameProvider: AnimatedImageProvider {
   private static func renderer(
     of index: APNGIndex, bytes: [UInt8], decoder: consuming APNGFrameDecoder, options: APNGOptions
   ) -> AnimationRenderer<APNGFrameDrawer> {
-    // Mapped over the indices, whose count is known: an enumerated
-    // sequence's map grew its array (two allocations for two frames).
-    let frames = index.frames.indices.map { position in
-      let frame = index.frames[position]
+    let frames = index.frames.enumerated().map { position, frame in
       let disposal: AnimationDisposal =
         switch frame.disposeOp {
         case 1: .clearRectangle

@@ -83,7 +83,8 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   ///
   /// - Complexity: O(*w* + *s*) for *w* idle workers and a search of *s*
   ///   frames back to a start (at most the checkpoint stride once the
-  ///   checkpoints are cached); O(1) for a kept frame.
+  ///   checkpoints are cached); O(*w*) when a worker shows the frame
+  ///   before (a sequential play) and O(1) for a kept frame.
   mutating func plan(
     _ target: Int, in file: AnimationLayout, lending: Bool = false, taking worker: inout AnimationWorker<Drawer>?
   ) -> Plan {
@@ -93,6 +94,9 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     // or the first after the last: a looping player).
     var shows: Int? = nil
     var before: Int? = nil
+    // The first worker showing frame `target - 1` that can go on to
+    // `target` (see the search for the nearest worker below).
+    var goesOn: Int? = nil
     // The workers are read in place, by index: iterating the array copied
     // each worker, retaining and releasing every buffer of its drawer
     // (callgrind, bench decode of a 4x4 APNG --reopen: 6 copies a file,
@@ -101,6 +105,11 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
       let cursor = idle[slot].cursor
       if cursor == target { shows = slot }
       if cursor + 1 == target || (target == 0 && cursor == last) { before = slot }
+      if cursor + 1 == target, cursor >= 0, goesOn == nil,
+        !(idle[slot].drawnOnStandIn && frames[cursor].disposal == .restorePrevious)
+      {
+        goesOn = slot
+      }
     }
     if smallFrames != nil {
       if let small = smallFrames?.canvas(for: target) { return .ready(small) }
@@ -134,6 +143,17 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     if shows == nil && before == nil && !starting { seenOutOfSequence = true }
     if let shows {
       worker = take(shows, in: file)
+      return .draw(start: nil, startFrame: target)
+    }
+    // A worker showing the frame before goes on from it, whatever the
+    // start found below would be: the search would end on that worker
+    // (no other is nearer), so a sequential play skips it. The search
+    // walked back to the last cached canvas with a hash lookup a frame:
+    // bench decode synth__many_small_frames.png --reopen (61 frames, few
+    // checkpoints in a first play) spent a quarter of its instructions
+    // hashing (callgrind).
+    if let goesOn {
+      worker = take(goesOn, in: file)
       return .draw(start: nil, startFrame: target)
     }
     // The nearest start at or before `target`.
