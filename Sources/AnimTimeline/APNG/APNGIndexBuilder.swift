@@ -178,10 +178,8 @@ struct APNGIndexBuilder {
     phase = .imageData
     imageDataOffset = chunk.offset
     isAnimated = sawAnimationControl
-    // Room for a segment a frame, at most one a frame's `fcTL` (38 bytes)
-    // could be in the file, so that a small APNG's frames grow the array
-    // once: not `num_frames`, which may be anything.
-    if isAnimated { segments.reserveCapacity(min(Int(declaredFrames), bytes.count / 38) + 1) }
+    // A segment a frame and the IDAT run's (``frameRoom``).
+    if isAnimated { segments.reserveCapacity(frameRoom + 1) }
     segments.append(chunk.data)
     imageDataCount = 1
     if !isAnimated {
@@ -201,6 +199,15 @@ struct APNGIndexBuilder {
     if defaultImageIsFrame && !frames.isEmpty { frames[0].segmentRange = imageData }
   }
 
+  /// `num_frames`, but no more frames than the file has room for: each
+  /// takes at least its `fcTL` chunk, 38 bytes (what the frames and their
+  /// data ranges reserve, so that a small APNG's arrays grow once).
+  private var frameRoom: Int {
+    let room = bytes.count / 38
+    // Compared before converting: `num_frames` may pass a 32-bit Int.
+    return declaredFrames < room ? Int(declaredFrames) : room
+  }
+
   /// Reads an `acTL` before the first `IDAT`.
   private mutating func readAnimationControl(_ chunk: PNGChunk) {
     if sawAnimationControl {
@@ -214,10 +221,7 @@ struct APNGIndexBuilder {
     }
     declaredFrames = bigEndian(chunk.data.lowerBound)
     plays = bigEndian(chunk.data.lowerBound + 4)
-    // Each frame's `fcTL` takes 38 bytes of the file: the frames fit
-    // that room whatever `num_frames` says, so a small APNG's frames grow
-    // the array once.
-    frames.reserveCapacity(min(Int(declaredFrames), bytes.count / 38))
+    frames.reserveCapacity(frameRoom)
     if declaredFrames == 0 || declaredFrames > 0x7FFF_FFFF { record(.badFrameCount(declaredFrames), at: chunk.offset) }
     if plays > 0x7FFF_FFFF { record(.badPlayCount(plays), at: chunk.offset) }
   }
