@@ -1,9 +1,10 @@
 /// The code tables of ``Inflater``, kept by a caller between streams so
 /// that inflating allocates nothing once they exist (about 10 KiB; a
 /// dynamic block's code lengths are read on the stack, and its
-/// code-length code is built in the literal/length table's room). Made empty; the first stream inflated with them
-/// allocates them (``allocated()``), so that a decoder made and never
-/// used costs nothing.
+/// code-length code is built in the literal/length table's room). Made
+/// empty; the first stream inflated with them allocates them
+/// (``allocated()``), so that a decoder made and never used costs
+/// nothing.
 struct InflateScratch {
   /// The literal/length code.
   var literals: InflateTable
