@@ -37,13 +37,25 @@ enum AnimationCanvas {
     else { return }
     canvas.withUnsafeBytes { pixels in
       saved.withUnsafeMutableBytes { saved in
-        for row in 0..<visible.height {
-          // Safe: the clipped rectangle lies inside the canvas, and `saved`
-          // holds its rows (both sizes checked above).
-          let from = pixels.baseAddress! + ((visible.y + row) * width + visible.x) * 4
-          (saved.baseAddress! + offset + row * rowBytes).copyMemory(from: from, byteCount: rowBytes)
-        }
+        // Safe: the clipped rectangle lies inside the canvas, and `saved`
+        // holds its rows (both sizes checked above).
+        copyRows(of: visible, width: width, from: pixels.baseAddress!, to: saved.baseAddress! + offset)
       }
+    }
+  }
+
+  /// Copies the pixels of `rectangle`, which lies inside a canvas
+  /// `width` pixels wide at `canvas`, row after row to `target`, which
+  /// has room for them.
+  ///
+  /// - Complexity: O(*w* × *h*) of the rectangle.
+  static func copyRows(
+    of rectangle: PixelRect, width: Int, from canvas: UnsafeRawPointer, to target: UnsafeMutableRawPointer
+  ) {
+    let rowBytes = rectangle.width * 4
+    for row in 0..<rectangle.height {
+      let from = canvas + ((rectangle.y + row) * width + rectangle.x) * 4
+      (target + row * rowBytes).copyMemory(from: from, byteCount: rowBytes)
     }
   }
 

@@ -94,9 +94,6 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     // or the first after the last: a looping player).
     var shows: Int? = nil
     var before: Int? = nil
-    // The first worker showing frame `target - 1` that can go on to
-    // `target` (see the search for the nearest worker below).
-    var goesOn: Int? = nil
     // The workers are read in place, by index: iterating the array copied
     // each worker, retaining and releasing every buffer of its drawer
     // (callgrind, bench decode of a 4x4 APNG --reopen: 6 copies a file,
@@ -105,11 +102,6 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
       let cursor = idle[slot].cursor
       if cursor == target { shows = slot }
       if cursor + 1 == target || (target == 0 && cursor == last) { before = slot }
-      if cursor + 1 == target, cursor >= 0, goesOn == nil,
-        !(idle[slot].drawnOnStandIn && frames[cursor].disposal == .restorePrevious)
-      {
-        goesOn = slot
-      }
     }
     if smallFrames != nil {
       if let small = smallFrames?.canvas(for: target) { return .ready(small) }
@@ -145,36 +137,33 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
       worker = take(shows, in: file)
       return .draw(start: nil, startFrame: target)
     }
-    // A worker showing the frame before goes on from it, whatever the
-    // start found below would be: the search would end on that worker
-    // (no other is nearer), so a sequential play skips it. The search
-    // walked back to the last cached canvas with a hash lookup a frame:
-    // bench decode synth__many_small_frames.png --reopen (61 frames, few
-    // checkpoints in a first play) spent a quarter of its instructions
-    // hashing (callgrind).
-    if let goesOn {
-      worker = take(goesOn, in: file)
-      return .draw(start: nil, startFrame: target)
-    }
-    // The nearest start at or before `target`.
-    var start = target
-    while start > 0 {
-      if cache.contains(start) || file.blankBefore[start] { break }
-      if coversCanvas[start], start == target || frames[start].disposal != .restorePrevious { break }
-      start -= 1
-    }
-    // Going on from a worker's frame draws no more frames than starting
-    // over (and copies no canvas) when it is at most one frame before the
-    // start. It cannot go past a frame drawn on a stand-in that restores.
+    // The idle worker nearest before `target` that can go on to it (not
+    // past a frame drawn on a stand-in that restores).
     var nearest: Int? = nil
     for slot in idle.indices {
       let cursor = idle[slot].cursor
-      guard cursor >= 0, cursor < target, cursor + 1 >= start, idle[slot].canvas.count == file.canvasByteCount,
+      guard cursor >= 0, cursor < target, idle[slot].canvas.count == file.canvasByteCount,
         !(idle[slot].drawnOnStandIn && frames[cursor].disposal == .restorePrevious)
       else { continue }
       if nearest.map({ idle[$0].cursor < cursor }) ?? true { nearest = slot }
     }
-    if let nearest {
+    // The nearest start at or before `target`, searched back no further
+    // than the frame after that worker's: going on from the worker draws
+    // no more frames than starting over from a start below it (and copies
+    // no canvas). A sequential play, whose worker shows the frame before,
+    // searches nothing: the search, a hash lookup a frame, walked back to
+    // the last cached canvas, and bench decode
+    // synth__many_small_frames.png --reopen (61 frames, few checkpoints in
+    // a first play) spent a quarter of its instructions hashing
+    // (callgrind).
+    let floor = nearest.map { idle[$0].cursor + 1 } ?? 0
+    var start = target
+    while start > floor {
+      if cache.contains(start) || file.blankBefore[start] { break }
+      if coversCanvas[start], start == target || frames[start].disposal != .restorePrevious { break }
+      start -= 1
+    }
+    if let nearest, idle[nearest].cursor + 1 >= start {
       worker = take(nearest, in: file)
       return .draw(start: nil, startFrame: target)
     }

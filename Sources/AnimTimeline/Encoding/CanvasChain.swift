@@ -54,12 +54,13 @@ struct CanvasChain: Hashable, Sendable {
   var bounds: PixelRect { PixelRect(x: 0, y: 0, width: first.width, height: first.height) }
 
   /// Appends `canvas` (consistent, of the chain's size) and returns where
-  /// it differs from the last canvas (`nil`: nowhere).
+  /// it differs from the last canvas (`nil`: nowhere). With `bounds`, the
+  /// two are known to be equal outside it, and only it is compared.
   ///
-  /// - Complexity: O(*p*) in the pixels, to compare it with the last.
+  /// - Complexity: O(*p*) in the pixels compared with the last canvas.
   @discardableResult
-  mutating func append(_ canvas: RGBAImage) -> PixelRect? {
-    let rectangle = canvas.differingRectangle(from: last)
+  mutating func append(_ canvas: RGBAImage, within bounds: PixelRect? = nil) -> PixelRect? {
+    let rectangle = canvas.differingRectangle(from: last, within: bounds ?? self.bounds)
     append(canvas, changing: rectangle)
     return rectangle
   }
@@ -160,16 +161,6 @@ extension CanvasChain: Sequence {
   /// - Complexity: O(*r*) in the rectangle's pixels.
   static func apply(_ step: Step, to canvas: inout RGBAImage) {
     guard let rectangle = step.rectangle else { return }
-    let width = canvas.width
-    canvas.pixels.withUnsafeMutableBytes { target in
-      step.pixels.withUnsafeBytes { source in
-        let rowBytes = rectangle.width * 4
-        for row in 0..<rectangle.height {
-          let to = ((rectangle.y + row) * width + rectangle.x) * 4
-          let from = row * rowBytes
-          target.baseAddress!.advanced(by: to).copyMemory(from: source.baseAddress!.advanced(by: from), byteCount: rowBytes)
-        }
-      }
-    }
+    AnimationCanvas.restore(rectangle, width: canvas.width, height: canvas.height, from: step.pixels, canvas: &canvas.pixels)
   }
 }

@@ -69,13 +69,19 @@ extension RGBAImage {
   ///
   /// - Complexity: O(*r*) in the rectangle's pixels.
   func cropped(to rectangle: PixelRect) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(rectangle.width * rectangle.height * 4)
-    for y in rectangle.y..<rectangle.y + rectangle.height {
-      let start = (y * width + rectangle.x) * 4
-      out += pixels[start..<start + rectangle.width * 4]
+    let count = rectangle.width * rectangle.height * 4
+    precondition(
+      rectangle.x >= 0 && rectangle.y >= 0 && rectangle.x + rectangle.width <= width
+        && rectangle.y + rectangle.height <= height && count > 0, "a rectangle inside the image")
+    // Written once, not zeroed first (a zero-filled buffer cost 0.9 % of
+    // the instructions of converting gifplayer-muybridge.gif).
+    return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+      pixels.withUnsafeBytes { source in
+        AnimationCanvas.copyRows(
+          of: rectangle, width: width, from: source.baseAddress!, to: UnsafeMutableRawPointer(out.baseAddress!))
+      }
+      initialized = count
     }
-    return out
   }
 }
 

@@ -554,7 +554,7 @@ public enum GIFEncoder {
           }
         }
       }
-      if mapped == nil { mapped = CanvasChain(first: canvas) } else { mapped?.append(canvas) }
+      if mapped == nil { mapped = CanvasChain(first: canvas) } else { mapped?.append(canvas, within: rectangle) }
     }
     return (palette, mapped ?? CanvasChain(first: canvas))
   }
