@@ -81,7 +81,8 @@ public struct APNGFrameProvider: AnimatedImageProvider {
   private static func renderer(
     of index: APNGIndex, bytes: [UInt8], decoder: consuming APNGFrameDecoder, options: APNGOptions
   ) -> AnimationRenderer<APNGFrameDrawer> {
-    let frames = index.frames.enumerated().map { position, frame in
+    let frames = index.frames.indices.map { position in
+      let frame = index.frames[position]
       let disposal: AnimationDisposal =
         switch frame.disposeOp {
         case 1: .clearRectangle
@@ -99,9 +100,7 @@ public struct APNGFrameProvider: AnimatedImageProvider {
       canvas: ImageSize(width: index.header.width, height: index.header.height), frames: frames,
       cacheByteBudget: options.cacheByteBudget, maxPixelSize: options.maxPixelSize)
     return AnimationRenderer(
-      layout: layout, drawer: APNGFrameDrawer(bytes: bytes, index: index, decoder: consume decoder),
-      completeness: [AnimationFrameCompleteness](repeating: .unknown, count: frames.count),
-      cacheByteBudget: options.cacheByteBudget)
+      layout: layout, drawer: APNGFrameDrawer(bytes: bytes, index: index, decoder: consume decoder), cacheByteBudget: options.cacheByteBudget)
   }
 
   /// Opens a PNG or APNG from any sequence of bytes.

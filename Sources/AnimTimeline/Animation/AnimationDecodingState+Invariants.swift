@@ -31,10 +31,8 @@ extension AnimationDecodingState {
     let count = file.frames.count
     let canvasBytes = file.canvasByteCount
     precondition(count >= 1, "a provider without frames")
-    precondition(
-      completeness.count == count && file.blankBefore.count == count && coversCanvas.count == count,
-      "per-frame bookkeeping out of step with the frames")
-    precondition(file.blankBefore[0], "the first frame does not start on a blank canvas")
+    precondition(learnt.count == count, "per-frame bookkeeping out of step with the frames")
+    precondition(file.frames[0].startsBlank, "the first frame does not start on a blank canvas")
     precondition(file.checkpointStride >= 1, "checkpoint stride below 1")
     let capacity = cache.budget / (canvasBytes + AnimationCanvasCache.entryOverhead)
     if capacity > 0 {
@@ -61,9 +59,9 @@ extension AnimationDecodingState {
         continue
       }
       precondition(key >= 1, "a cached canvas for no frame after the first")
-      precondition(!file.blankBefore[key], "a cached canvas for a frame known to start blank")
+      precondition(!file.frames[key].startsBlank, "a cached canvas for a frame known to start blank")
       precondition(entry.isCheckpoint == file.isCheckpoint(key), "a checkpoint flag off the stride")
-      if coversCanvas[key] { checkCovers(key, in: file) }
+      if learnt[key].coversCanvas { checkCovers(key, in: file) }
     }
     #endif
   }
@@ -85,20 +83,20 @@ extension AnimationDecodingState {
     }
     precondition(cursor < file.frames.count, "the cursor is past the last frame")
     precondition(worker.canvas.count == file.canvasByteCount, "the working canvas is not width*height*4 bytes")
-    precondition(completeness[cursor] != .unknown, "the shown frame's completeness is unknown")
-    precondition(!worker.drawnOnStandIn || coversCanvas[cursor], "a frame drawn on a stand-in does not cover the canvas")
-    precondition(!worker.drawnOnStandIn || !file.blankBefore[cursor], "a stand-in under a frame known to start blank")
+    precondition(learnt[cursor].completeness != .unknown, "the shown frame's completeness is unknown")
+    precondition(!worker.drawnOnStandIn || learnt[cursor].coversCanvas, "a frame drawn on a stand-in does not cover the canvas")
+    precondition(!worker.drawnOnStandIn || !file.frames[cursor].startsBlank, "a stand-in under a frame known to start blank")
     if file.frames[cursor].disposal == .restorePrevious {
       let visible = file.frames[cursor].rectangle.clipped(toWidth: file.canvasWidth, height: file.canvasHeight)
       precondition(worker.saved.count >= visible.width * visible.height * 4, "no room for the pixels under a restoring frame")
     }
-    if coversCanvas[cursor] { checkCovers(cursor, in: file) }
+    if learnt[cursor].coversCanvas { checkCovers(cursor, in: file) }
   }
 
   /// Checks that frame `position`, marked as covering the canvas, is one.
   private func checkCovers(_ position: Int, in file: AnimationLayout) {
     precondition(
-      completeness[position] == .complete && prototype.overwritesCanvas(position)
+      learnt[position].completeness == .complete && prototype.overwritesCanvas(position)
         && !file.frames[position].drawsNothing
         && file.frames[position].rectangle.covers(width: file.canvasWidth, height: file.canvasHeight),
       "a frame marked as covering the canvas does not")

@@ -12,10 +12,8 @@
 /// records what the drawing learnt and takes the worker back.
 struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   var cache: AnimationCanvasCache
-  /// Per frame: whether it decodes whole, once known.
-  var completeness: [AnimationFrameCompleteness]
-  /// Per frame: decoded, complete, opaque and covering the canvas.
-  var coversCanvas: [Bool]
+  /// Per frame, what decoding has learnt about it.
+  var learnt: [FrameKnowledge]
   var frameDecodes = 0
   /// Whether a frame was ever asked for out of sequence (a seek, or
   /// several timelines at different frames): from then on the frames
@@ -37,18 +35,26 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   /// scratch: ``AnimationFrameDrawer/spare``).
   var prototype: Drawer
 
+  /// What decoding has learnt about one frame.
+  struct FrameKnowledge: Sendable {
+    /// Whether the frame decodes whole, once known.
+    var completeness: AnimationFrameCompleteness
+    /// Whether the frame was decoded, complete, opaque and covering the
+    /// canvas.
+    var coversCanvas = false
+  }
+
   /// The state of a file just opened: nothing drawn, the completeness the
-  /// format knows without decoding (`.unknown` otherwise), a cache of
-  /// `cacheByteBudget` bytes for checkpoints, or, when `layout` downscales,
-  /// for the small frames.
-  init(drawer: Drawer, layout: AnimationLayout, completeness: [AnimationFrameCompleteness], cacheByteBudget: Int) {
+  /// format knows without decoding (``AnimationFrame/knownCompleteness``),
+  /// a cache of `cacheByteBudget` bytes for checkpoints, or, when `layout`
+  /// downscales, for the small frames.
+  init(drawer: Drawer, layout: AnimationLayout, cacheByteBudget: Int) {
     // The first worker takes the opening's drawer, whose scratch may hold
     // what opening decoded (a PNG's inflated rows); new workers start from
     // a spare, which shares none of it.
     prototype = drawer.spare
     idle = [AnimationWorker(drawer: drawer, downsampler: layout.downsampler)]
-    self.completeness = completeness
-    self.coversCanvas = [Bool](repeating: false, count: layout.frames.count)
+    learnt = layout.frames.map { FrameKnowledge(completeness: $0.knownCompleteness) }
     if layout.downsampler != nil {
       cache = AnimationCanvasCache(budget: 0)
       smallFrames = AnimationCanvasCache(budget: cacheByteBudget)
@@ -70,7 +76,7 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   /// Whether frame `position` is a keyframe now: its canvas can be made
   /// without drawing an earlier frame.
   func isKeyframe(_ position: Int, in file: AnimationLayout) -> Bool {
-    file.blankBefore[position] || coversCanvas[position]
+    file.frames[position].startsBlank || learnt[position].coversCanvas
   }
 
   /// Plans a request for frame `target`: its pixels when they are kept (a
@@ -159,8 +165,8 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     let floor = nearest.map { idle[$0].cursor + 1 } ?? 0
     var start = target
     while start > floor {
-      if cache.contains(start) || file.blankBefore[start] { break }
-      if coversCanvas[start], start == target || frames[start].disposal != .restorePrevious { break }
+      if cache.contains(start) || frames[start].startsBlank { break }
+      if learnt[start].coversCanvas, start == target || frames[start].disposal != .restorePrevious { break }
       start -= 1
     }
     if let nearest, idle[nearest].cursor + 1 >= start {
@@ -241,8 +247,8 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   mutating func record(_ worker: inout AnimationWorker<Drawer>) {
     for frame in worker.drawn {
       frameDecodes += 1
-      completeness[frame.position] = frame.complete ? .complete : .incomplete
-      if frame.coversCanvas { coversCanvas[frame.position] = true }
+      learnt[frame.position].completeness = frame.complete ? .complete : .incomplete
+      if frame.coversCanvas { learnt[frame.position].coversCanvas = true }
     }
     worker.drawn.removeAll(keepingCapacity: true)
   }

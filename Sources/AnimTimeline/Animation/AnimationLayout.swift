@@ -10,18 +10,17 @@ struct AnimationLayout: Sendable {
   let canvasWidth: Int
   /// The canvas height in pixels.
   let canvasHeight: Int
-  /// Each frame's rectangle and disposal.
+  /// Each frame's rectangle and disposal, with what the layout settled:
+  /// whether the canvas before it is known to be blank
+  /// (``AnimationFrame/startsBlank``) and is a checkpoint
+  /// (``AnimationFrame/isCheckpoint``).
   let frames: [AnimationFrame]
-  /// Per frame: the canvas before the frame is known to be blank.
-  let blankBefore: [Bool]
   /// The most frames from one checkpoint to the next: a seek draws at
   /// most this many once the checkpoints are cached (``isCheckpoint(_:)``).
   let checkpointStride: Int
   /// How many frames are checkpoints, at most `checkpointStride` apart
   /// (``isCheckpoint(_:)``).
   let checkpointCount: Int
-  /// Per frame: whether the canvas before it is a checkpoint.
-  private let checkpoints: [Bool]
   /// The pixels sequential playback draws, since the last canvas it could
   /// start from, before it stores a checkpoint: ``sequentialCheckpointCanvases``
   /// canvases' worth (a replay from there costs at most about that much
@@ -56,34 +55,34 @@ struct AnimationLayout: Sendable {
   /// a blank canvas, or drew nothing over one.
   ///
   /// - Complexity: O(*f*) for *f* frames.
-  init(canvas: ImageSize, frames: [AnimationFrame], cacheByteBudget: Int, maxPixelSize: Int?) {
+  init(canvas: ImageSize, frames: consuming [AnimationFrame], cacheByteBudget: Int, maxPixelSize: Int?) {
     canvasWidth = canvas.width
     canvasHeight = canvas.height
-    self.frames = frames
-    var blankBefore = [Bool](repeating: false, count: frames.count)
+    // The frames are settled in place: the caller's array, not a copy.
     var restoreByteCount = 0
-    for (position, frame) in frames.enumerated() {
+    for position in frames.indices {
+      let frame = frames[position]
       if frame.disposal == .restorePrevious {
         let visible = frame.rectangle.clipped(toWidth: canvas.width, height: canvas.height)
         restoreByteCount = max(restoreByteCount, visible.width * visible.height * 4)
       }
+      frames[position].isCheckpoint = false
       if position == 0 {
-        blankBefore[position] = true
+        frames[position].startsBlank = true
         continue
       }
       let previous = frames[position - 1]
       switch previous.disposal {
       case .clearRectangle:
         // The frame drew only inside its rectangle, which is now cleared.
-        blankBefore[position] =
-          previous.rectangle.covers(width: canvas.width, height: canvas.height) || blankBefore[position - 1]
+        frames[position].startsBlank =
+          previous.rectangle.covers(width: canvas.width, height: canvas.height) || previous.startsBlank
       case .restorePrevious:
-        blankBefore[position] = blankBefore[position - 1]
+        frames[position].startsBlank = previous.startsBlank
       case .keep:
-        blankBefore[position] = blankBefore[position - 1] && previous.drawsNothing
+        frames[position].startsBlank = previous.startsBlank && previous.drawsNothing
       }
     }
-    self.blankBefore = blankBefore
     self.restoreByteCount = restoreByteCount
     // A maxPixelSize below 1 keeps full-size frames.
     let fitted = maxPixelSize.flatMap { try? canvas.fitted(within: ImageSize(width: $0, height: $0)) } ?? canvas
@@ -106,12 +105,14 @@ struct AnimationLayout: Sendable {
     let count = keepsFrames ? checkpoints : min(capacity, frames.count)
     let spacing = count > 0 ? (frames.count + count - 1) / count : Int.max
     checkpointStride = spacing
-    self.checkpoints = Self.placeCheckpoints(count, spacing: spacing, frames: frames)
-    checkpointCount = count > 0 ? self.checkpoints.reduce(0) { $0 + ($1 ? 1 : 0) } : 0
+    Self.placeCheckpoints(count, spacing: spacing, frames: &frames)
+    checkpointCount = count > 0 ? frames.reduce(0) { $0 + ($1.isCheckpoint ? 1 : 0) } : 0
+    self.frames = frames
   }
 
-  /// Where `count` checkpoints go among `frames`, at most `spacing` apart,
-  /// frame 0 always one (and the only one when `count` is 0).
+  /// Marks where `count` checkpoints go among `frames`
+  /// (``AnimationFrame/isCheckpoint``), at most `spacing` apart, frame 0
+  /// always one (and the only one when `count` is 0).
   ///
   /// A request for frame *q* draws the frames from the checkpoint at or
   /// before it: *q* − *k* + 1 of them for the checkpoint before frame *k*;
@@ -131,17 +132,17 @@ struct AnimationLayout: Sendable {
   // request.
   ///
   /// - Complexity: O(*f* log *s*) for *f* frames and a spacing of *s*.
-  private static func placeCheckpoints(_ count: Int, spacing: Int, frames: [AnimationFrame]) -> [Bool] {
-    var even = [Bool](repeating: false, count: frames.count)
-    guard !frames.isEmpty else { return even }
-    even[0] = true
-    guard count > 0 else { return even }
+  private static func placeCheckpoints(_ count: Int, spacing: Int, frames: inout [AnimationFrame]) {
+    guard !frames.isEmpty else { return }
+    frames[0].isCheckpoint = true
+    guard count > 0 else { return }
     // Where position × count ÷ frames reaches the next whole number (the
     // quotient is at most the position: no overflow).
+    let frameCount = frames.count
     func step(_ position: Int) -> Int {
-      frames.count.dividingFullWidth(position.multipliedFullWidth(by: count)).quotient
+      frameCount.dividingFullWidth(position.multipliedFullWidth(by: count)).quotient
     }
-    for position in 1..<frames.count where step(position) != step(position - 1) { even[position] = true }
+    for position in 1..<frameCount where step(position) != step(position - 1) { frames[position].isCheckpoint = true }
     // Weights: durations scaled to 0...maximumWeight, so that all the
     // weighted drawing, at most maximumWeight × frames × spacing (spacing
     // < frames), is an Int.
@@ -150,7 +151,7 @@ struct AnimationLayout: Sendable {
       case let (pairs, pairsOverflow) = frames.count.multipliedReportingOverflow(by: spacing), !pairsOverflow,
       case let (total, overflow) = pairs.multipliedReportingOverflow(by: maximumWeight), !overflow, longest > 0,
       frames.contains(where: { $0.duration != longest })
-    else { return even }
+    else { return }
     let weights = frames.map { frame in
       Int(longest.dividingFullWidth(Int64(maximumWeight).multipliedFullWidth(by: max(frame.duration, 0))).quotient)
     }
@@ -168,8 +169,11 @@ struct AnimationLayout: Sendable {
     }
     let weighted = placed(threshold: low, spacing: spacing, weights: weights, frames: frames).marks
     // The walk is greedy: on some files even spacing draws less.
-    return drawing(weighted, weights: weights, frames: frames) < drawing(even, weights: weights, frames: frames)
-      ? weighted : even
+    let even = frames.map(\.isCheckpoint)
+    guard drawing(weighted, weights: weights, frames: frames) < drawing(even, weights: weights, frames: frames) else {
+      return
+    }
+    for position in frames.indices { frames[position].isCheckpoint = weighted[position] }
   }
 
   /// The weighted drawing of requests under the checkpoints `marks` (see
@@ -231,7 +235,7 @@ struct AnimationLayout: Sendable {
   /// (``placeCheckpoints(_:spacing:frames:)``), at most `checkpointStride`
   /// apart.
   func isCheckpoint(_ position: Int) -> Bool {
-    checkpoints.indices.contains(position) ? checkpoints[position] : false
+    frames.indices.contains(position) ? frames[position].isCheckpoint : false
   }
 
   /// The bytes of one canvas.

@@ -11,12 +11,10 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
   let state: Locked<AnimationDecodingState<Drawer>>
 
   /// The renderer of a file laid out as `layout`, drawn by `drawer`, with
-  /// the frame completeness the format knows without decoding, and a
-  /// cache of `cacheByteBudget` bytes.
-  init(layout: AnimationLayout, drawer: Drawer, completeness: [AnimationFrameCompleteness], cacheByteBudget: Int) {
+  /// a cache of `cacheByteBudget` bytes.
+  init(layout: AnimationLayout, drawer: Drawer, cacheByteBudget: Int) {
     self.layout = layout
-    state = Locked(
-      AnimationDecodingState(drawer: drawer, layout: layout, completeness: completeness, cacheByteBudget: cacheByteBudget))
+    state = Locked(AnimationDecodingState(drawer: drawer, layout: layout, cacheByteBudget: cacheByteBudget))
     _checkInvariants()
   }
 
@@ -148,14 +146,14 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
   /// Whether frame `index` is drawn on a blank canvas, as the file's
   /// metadata shows; `false` for an index out of range.
   func isDrawnOnBlankCanvas(_ index: Int) -> Bool {
-    layout.blankBefore.indices.contains(index) && layout.blankBefore[index]
+    layout.frames.indices.contains(index) && layout.frames[index].startsBlank
   }
 
   /// Whether frame `index` (in range) decodes whole, decoding it first when
   /// that is not yet known.
   func isFrameComplete(_ index: Int) -> Bool {
-    if state.withLock({ $0.completeness[index] == .unknown }) { _ = output(index) }
-    return state.withLock { $0.completeness[index] == .complete }
+    if state.withLock({ $0.learnt[index].completeness == .unknown }) { _ = output(index) }
+    return state.withLock { $0.learnt[index].completeness == .complete }
   }
 
   /// Draws every frame once, in order, as a first play does, keeping each
@@ -180,7 +178,7 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
           state.cache.insert(
             copying: pixels, for: AnimationDecodingState<Drawer>.outputKey(position, in: layout), isCheckpoint: false)
         }
-        return state.completeness[position] == .complete
+        return state.learnt[position].completeness == .complete
       }
       if !complete { return position }
     }
@@ -205,11 +203,11 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
       defer { state.idle.append(worker) }
       for position in layout.frames.indices {
         guard worker.drawer.check(position) else {
-          state.completeness[position] = .incomplete
+          state.learnt[position].completeness = .incomplete
           return position
         }
-        state.completeness[position] = .complete
-        if worker.drawer.overwritesCanvas(position) { state.coversCanvas[position] = true }
+        state.learnt[position].completeness = .complete
+        if worker.drawer.overwritesCanvas(position) { state.learnt[position].coversCanvas = true }
       }
       return nil
     }

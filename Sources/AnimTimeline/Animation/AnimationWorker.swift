@@ -153,7 +153,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
       cursor = startFrame
       pixelsSinceStart = 0
       if case .blank = start {
-        drawnOnStandIn = !file.blankBefore[startFrame]
+        drawnOnStandIn = !file.frames[startFrame].startsBlank
       } else {
         drawnOnStandIn = false
       }
@@ -202,7 +202,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
     cursor += 1
     drawnOnStandIn = false
     let isCheckpoint = file.isCheckpoint(cursor)
-    if file.blankBefore[cursor] {
+    if file.frames[cursor].startsBlank {
       pixelsSinceStart = 0
     } else if isReplay ? isCheckpoint || cacheHadRoom : isCheckpoint && pixelsSinceStart >= file.sequentialCheckpointPixels {
       if store(canvas, cursor, isCheckpoint) { pixelsSinceStart = 0 }

@@ -26,10 +26,19 @@ extension GIFFrameInfo {
     return policy.duration(raw: centiseconds * 10_000_000, browserMilliseconds: centiseconds * 10)
   }
 
+  /// Whether the frame decodes whole, as far as is known without decoding:
+  /// a frame of zero size is complete (it draws nothing); one with a
+  /// minimum code size outside `1...8`, incomplete.
+  var knownCompleteness: AnimationFrameCompleteness {
+    if width == 0 || height == 0 { return .complete }
+    return (1...8).contains(lzwMinimumCodeSize) ? .unknown : .incomplete
+  }
+
   /// The frame as the animation engine sees it, its delay read under
   /// `policy`.
   func animationFrame(under policy: AnimationDelayPolicy) -> AnimationFrame {
     AnimationFrame(
-      rectangle: rectangle, disposal: disposalMethod, drawsNothing: drawsNothing, duration: duration(under: policy))
+      rectangle: rectangle, disposal: disposalMethod, drawsNothing: drawsNothing, duration: duration(under: policy),
+      knownCompleteness: knownCompleteness)
   }
 }

@@ -54,19 +54,12 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
     }
     self.index = index
     self.options = options
-    // What is known without decoding: a frame of zero size is complete
-    // (it draws nothing); one with a bad minimum code size, incomplete.
-    let completeness = index.frames.map { frame -> AnimationFrameCompleteness in
-      if frame.width == 0 || frame.height == 0 { return .complete }
-      return (1...8).contains(frame.lzwMinimumCodeSize) ? .unknown : .incomplete
-    }
     let layout = AnimationLayout(
       canvas: ImageSize(width: index.canvasWidth, height: index.canvasHeight),
       frames: index.frames.map { $0.animationFrame(under: options.delayPolicy) }, cacheByteBudget: options.cacheByteBudget,
       maxPixelSize: options.maxPixelSize)
     renderer = AnimationRenderer(
-      layout: layout, drawer: GIFFrameDrawer(bytes: bytes, index: index), completeness: completeness,
-      cacheByteBudget: options.cacheByteBudget)
+      layout: layout, drawer: GIFFrameDrawer(bytes: bytes, index: index), cacheByteBudget: options.cacheByteBudget)
   }
 
   /// Opens a GIF from any sequence of bytes.

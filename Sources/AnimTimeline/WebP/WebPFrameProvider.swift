@@ -68,9 +68,7 @@ public struct WebPFrameProvider: AnimatedImageProvider {
       canvas: index.canvas, frames: frames, cacheByteBudget: options.cacheByteBudget,
       maxPixelSize: options.maxPixelSize)
     return AnimationRenderer(
-      layout: layout, drawer: WebPFrameDrawer(bytes: bytes, index: index),
-      completeness: [AnimationFrameCompleteness](repeating: .unknown, count: frames.count),
-      cacheByteBudget: options.cacheByteBudget)
+      layout: layout, drawer: WebPFrameDrawer(bytes: bytes, index: index), cacheByteBudget: options.cacheByteBudget)
   }
 
   /// Opens a WebP file from any sequence of bytes.

@@ -71,14 +71,14 @@ import TimelineScript
       _ = try provider.frame(at: 3)
       // Frame 4 (2×2 on a 6×5 canvas) does not cover the canvas; the
       // checks after drawing it see the false mark.
-      provider.renderer.state.withLock { $0.coversCanvas[4] = true }
+      provider.renderer.state.withLock { $0.learnt[4].coversCanvas = true }
       _ = try provider.frame(at: 4)
     }
     #expect(Self.message(covering).contains("a frame marked as covering the canvas does not"))
     let unknown = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let provider = try GIFFrameProvider(bytes: GIFInvariantTests.animation())
       _ = try provider.frame(at: 2)
-      provider.renderer.state.withLock { $0.completeness[2] = .unknown }
+      provider.renderer.state.withLock { $0.learnt[2].completeness = .unknown }
       provider._checkInvariants()
     }
     #expect(Self.message(unknown).contains("the shown frame's completeness is unknown"))
