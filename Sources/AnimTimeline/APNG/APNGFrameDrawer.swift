@@ -5,10 +5,8 @@
 /// Opening checks each frame with it (``AnimationFrameChecker``) when it
 /// does not draw them all.
 struct APNGFrameDrawer: AnimationFrameChecker {
-  /// The file.
-  let bytes: [UInt8]
-  /// What opening read from it.
-  let index: APNGIndex
+  /// The file and what opening read from it.
+  let file: AnimationFile<APNGIndex>
   /// The decoder and its scratch, reused from frame to frame.
   var decoder = APNGFrameDecoder()
   /// The decoded frame, sized once to the largest frame.
@@ -18,7 +16,7 @@ struct APNGFrameDrawer: AnimationFrameChecker {
 
   /// The blend of frame `position`.
   func blend(_ position: Int) -> AnimationBlend {
-    index.frames[position].blendOp == 0 ? .source : .over
+    file.index.frames[position].blendOp == 0 ? .source : .over
   }
 
   /// Draws frame `position` (see ``AnimationFrameDrawer``). When its data
@@ -31,16 +29,16 @@ struct APNGFrameDrawer: AnimationFrameChecker {
   mutating func draw(
     _ position: Int, canvas: inout [UInt8], prepare: (inout [UInt8], _ overwritten: Bool) -> Void
   ) -> Bool {
-    let frame = index.frames[position]
+    let frame = file.index.frames[position]
     let byteCount = frame.width * frame.height * 4
     if pixels.count < byteCount {
       pixels = [UInt8](repeating: 0, count: byteCount)  // grows to the largest frame, once
     }
     var decoded = true
-    bytes.withUnsafeBytes { file in
+    file.bytes.withUnsafeBytes { bytes in
       pixels.withUnsafeMutableBufferPointer { target in
         do throws(PNGError) {
-          try decoder.decode(frame: position, of: index, bytes: file, into: target)
+          try decoder.decode(frame: position, of: file.index, bytes: bytes, into: target)
         } catch {
           decoded = false
           lastFailure = error
@@ -53,7 +51,7 @@ struct APNGFrameDrawer: AnimationFrameChecker {
     pixels.withUnsafeBufferPointer { source in
       AnimationCanvas.composite(
         UnsafeBufferPointer(rebasing: source[0..<byteCount]), at: rectangle, blend: blend(position),
-        width: index.header.width, height: index.header.height, canvas: &canvas)
+        width: file.index.header.width, height: file.index.header.height, canvas: &canvas)
     }
     return true
   }
@@ -68,9 +66,9 @@ struct APNGFrameDrawer: AnimationFrameChecker {
   ///   bytes of the frame.
   mutating func check(_ position: Int) -> Bool {
     var decoded = true
-    bytes.withUnsafeBytes { file in
+    file.bytes.withUnsafeBytes { bytes in
       do throws(PNGError) {
-        try decoder.check(frame: position, of: index, bytes: file)
+        try decoder.check(frame: position, of: file.index, bytes: bytes)
       } catch {
         decoded = false
         lastFailure = error
@@ -82,11 +80,12 @@ struct APNGFrameDrawer: AnimationFrameChecker {
   /// Whether frame `position` replaces every pixel: drawn with `SOURCE`
   /// over the whole canvas.
   func overwritesCanvas(_ position: Int) -> Bool {
-    let frame = index.frames[position]
-    return frame.blendOp == 0 && frame.x == 0 && frame.y == 0 && frame.width == index.header.width
-      && frame.height == index.header.height
+    let frame = file.index.frames[position]
+    let header = file.index.header
+    return frame.blendOp == 0 && frame.x == 0 && frame.y == 0 && frame.width == header.width
+      && frame.height == header.height
   }
 
   /// This file's drawer with no scratch yet (see ``AnimationFrameDrawer/spare``).
-  var spare: APNGFrameDrawer { APNGFrameDrawer(bytes: bytes, index: index) }
+  var spare: APNGFrameDrawer { APNGFrameDrawer(file: file) }
 }

@@ -23,7 +23,9 @@ public struct APNGFrameProvider: AnimatedImageProvider {
   /// The frame type: the composited canvas.
   public typealias Frame = RGBAImage
 
-  let index: APNGIndex
+  /// The file and what opening read from it, shared with the engine's
+  /// drawers.
+  let file: AnimationFile<APNGIndex>
   /// The options the provider was opened with.
   public let options: APNGOptions
   /// The animation engine.
@@ -55,32 +57,33 @@ public struct APNGFrameProvider: AnimatedImageProvider {
     // still held here shared its scratch, so the first play's draws copied
     // the inflater's tables and buffers (callgrind, a 4x4 APNG).
     let (openedIndex, openedDecoder) = try (consume opened).get()
-    var index = openedIndex
-    var renderer = Self.renderer(of: index, bytes: bytes, decoder: consume openedDecoder, options: options)
+    var file = AnimationFile(bytes: bytes, index: openedIndex)
+    var renderer = Self.renderer(of: file, decoder: consume openedDecoder, options: options)
     // Every frame of an animation drawn once, in order (the first play),
     // or checked; the first that does not decode changes the index, once
     // (the frames of the new one passed, or it is the still image). A still
     // image's data was checked by the builder: it is drawn when asked for.
-    if index.isAnimated, let failed = renderer.openingPass() {
+    if file.index.isAnimated, let failed = renderer.openingPass() {
       let failure = renderer.withLastDrawer { $0.lastFailure } ?? .truncatedImageData(offset: bytes.count)
       // The still image's data was checked: it cannot fail; if it did,
       // it is an error to throw, as for a still image that does not decode.
-      guard let checked = index.failing(frame: failed, with: failure) else { throw failure }
-      index = checked
-      renderer = Self.renderer(of: index, bytes: bytes, decoder: APNGFrameDecoder(), options: options)
-      if index.isAnimated, renderer.openingPass() != nil {
+      guard let checked = file.index.failing(frame: failed, with: failure) else { throw failure }
+      file = AnimationFile(bytes: bytes, index: checked)
+      renderer = Self.renderer(of: file, decoder: APNGFrameDecoder(), options: options)
+      if checked.isAnimated, renderer.openingPass() != nil {
         throw renderer.withLastDrawer { $0.lastFailure } ?? .truncatedImageData(offset: bytes.count)
       }
     }
-    self.index = index
+    self.file = file
     self.options = options
     self.renderer = renderer
   }
 
-  /// The engine over the frames of `index`, drawn with `decoder`.
+  /// The engine over the frames of `file`, drawn with `decoder`.
   private static func renderer(
-    of index: APNGIndex, bytes: [UInt8], decoder: consuming APNGFrameDecoder, options: APNGOptions
+    of file: AnimationFile<APNGIndex>, decoder: consuming APNGFrameDecoder, options: APNGOptions
   ) -> AnimationRenderer<APNGFrameDrawer> {
+    let index = file.index
     let frames = index.frames.indices.map { position in
       let frame = index.frames[position]
       let disposal: AnimationDisposal =
@@ -100,7 +103,7 @@ public struct APNGFrameProvider: AnimatedImageProvider {
       canvas: ImageSize(width: index.header.width, height: index.header.height), frames: frames,
       cacheByteBudget: options.cacheByteBudget, maxPixelSize: options.maxPixelSize)
     return AnimationRenderer(
-      layout: layout, drawer: APNGFrameDrawer(bytes: bytes, index: index, decoder: consume decoder), cacheByteBudget: options.cacheByteBudget)
+      layout: layout, drawer: APNGFrameDrawer(file: file, decoder: consume decoder), cacheByteBudget: options.cacheByteBudget)
   }
 
   /// Opens a PNG or APNG from any sequence of bytes.
@@ -160,6 +163,9 @@ public struct APNGFrameProvider: AnimatedImageProvider {
   }
 
   // MARK: APNG facts
+
+  /// What opening read from the file.
+  var index: APNGIndex { file.index }
 
   /// The canvas size: `IHDR`'s.
   public var canvasSize: ImageSize { ImageSize(width: index.header.width, height: index.header.height) }

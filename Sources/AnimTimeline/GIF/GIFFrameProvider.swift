@@ -34,7 +34,9 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
   /// The frame type: the composited canvas.
   public typealias Frame = RGBAImage
 
-  let index: GIFIndex
+  /// The file and what opening read from it, shared with the engine's
+  /// drawers.
+  let file: AnimationFile<GIFIndex>
   /// The options the provider was opened with.
   public let options: GIFOptions
   /// The animation engine: the layout, and the decoding state every copy
@@ -52,14 +54,14 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
     let index = try bytes.withUnsafeBufferPointer { buffer throws(GIFError) in
       try GIFIndex(buffer, maxCanvasPixels: options.maxCanvasPixels)
     }
-    self.index = index
+    file = AnimationFile(bytes: bytes, index: index)
     self.options = options
     let layout = AnimationLayout(
       canvas: ImageSize(width: index.canvasWidth, height: index.canvasHeight),
       frames: index.frames.map { $0.animationFrame(under: options.delayPolicy) }, cacheByteBudget: options.cacheByteBudget,
       maxPixelSize: options.maxPixelSize)
     renderer = AnimationRenderer(
-      layout: layout, drawer: GIFFrameDrawer(bytes: bytes, index: index), cacheByteBudget: options.cacheByteBudget)
+      layout: layout, drawer: GIFFrameDrawer(file: file), cacheByteBudget: options.cacheByteBudget)
   }
 
   /// Opens a GIF from any sequence of bytes.
@@ -80,6 +82,9 @@ public struct GIFFrameProvider: FrameProvider, Sendable {
     }
     try self.init(bytes: [UInt8](buffer), options: options)
   }
+
+  /// What opening read from the file.
+  var index: GIFIndex { file.index }
 
   // MARK: FrameProvider
 

@@ -5,10 +5,8 @@
 /// a key frame never blends, and the pixels inside the rectangle the
 /// previous frame cleared are not blended.
 struct WebPFrameDrawer: AnimationFrameChecker {
-  /// The file.
-  let bytes: [UInt8]
-  /// What opening read from it.
-  let index: WebPIndex
+  /// The file and what opening read from it.
+  let file: AnimationFile<WebPIndex>
   /// The decoder and its scratch, reused from frame to frame.
   var decoder = WebPFrameDecoder()
   /// The decoded frame, sized once to the largest frame.
@@ -25,13 +23,13 @@ struct WebPFrameDrawer: AnimationFrameChecker {
   mutating func draw(
     _ position: Int, canvas: inout [UInt8], prepare: (inout [UInt8], _ overwritten: Bool) -> Void
   ) -> Bool {
-    let frame = index.frames[position]
+    let frame = file.index.frames[position]
     // A frame that covers the canvas and is not blended (a key frame, or
     // one that does not blend) is its own canvas: decoded straight into it.
     // bench decode --reopen (libwebp__lossy_alpha1.webp, gallery1_1.webp):
     // no frame buffer to fill, fault in and copy.
-    if frame.rectangle.covers(width: index.canvas.width, height: index.canvas.height),
-      index.keyFrames[position] || !frame.blends
+    if frame.rectangle.covers(width: file.index.canvas.width, height: file.index.canvas.height),
+      file.index.keyFrames[position] || !frame.blends
     {
       prepare(&canvas, true)
       return decode(frame, into: &canvas)
@@ -47,13 +45,13 @@ struct WebPFrameDrawer: AnimationFrameChecker {
     pixels = buffer
     prepare(&canvas, decoded && overwritesCanvas(position))
     guard decoded else { return false }
-    let previous = position > 0 ? index.frames[position - 1] : nil
+    let previous = position > 0 ? file.index.frames[position - 1] : nil
     let keeping = previous.flatMap { $0.disposesToBackground ? $0.rectangle : nil }
     pixels.withUnsafeBufferPointer { source in
       AnimationCanvas.compositeWebP(
         UnsafeBufferPointer(rebasing: source[0..<byteCount]), at: frame.rectangle,
-        blends: frame.blends && !index.keyFrames[position], keeping: keeping, width: index.canvas.width,
-        height: index.canvas.height, canvas: &canvas)
+        blends: frame.blends && !file.index.keyFrames[position], keeping: keeping, width: file.index.canvas.width,
+        height: file.index.canvas.height, canvas: &canvas)
     }
     return true
   }
@@ -66,7 +64,7 @@ struct WebPFrameDrawer: AnimationFrameChecker {
   /// - Complexity: O(*d* + *p*) for *d* data bytes and *p* pixels of the
   ///   frame, cheaper than drawing it.
   mutating func check(_ position: Int) -> Bool {
-    run(index.frames[position], into: nil)
+    run(file.index.frames[position], into: nil)
   }
 
   /// Decodes `frame`'s image into the start of `target` (which holds its
@@ -80,9 +78,9 @@ struct WebPFrameDrawer: AnimationFrameChecker {
   /// (else `lastFailure` says why).
   private mutating func run(_ frame: WebPFrameInfo, into target: UnsafeMutableBufferPointer<UInt8>?) -> Bool {
     var decoded = true
-    bytes.withUnsafeBytes { file in
+    file.bytes.withUnsafeBytes { bytes in
       do throws(WebPImageError) {
-        try decoder.decode(frame, bytes: file, into: target)
+        try decoder.decode(frame, bytes: bytes, into: target)
       } catch {
         decoded = false
         lastFailure = error
@@ -94,11 +92,11 @@ struct WebPFrameDrawer: AnimationFrameChecker {
   /// Whether frame `position` replaces every pixel: it covers the canvas
   /// and has no alpha or does not blend.
   func overwritesCanvas(_ position: Int) -> Bool {
-    let frame = index.frames[position]
+    let frame = file.index.frames[position]
     return (!frame.hasAlpha || !frame.blends)
-      && frame.rectangle.covers(width: index.canvas.width, height: index.canvas.height)
+      && frame.rectangle.covers(width: file.index.canvas.width, height: file.index.canvas.height)
   }
 
   /// This file's drawer with no scratch yet (see ``AnimationFrameDrawer/spare``).
-  var spare: WebPFrameDrawer { WebPFrameDrawer(bytes: bytes, index: index) }
+  var spare: WebPFrameDrawer { WebPFrameDrawer(file: file) }
 }

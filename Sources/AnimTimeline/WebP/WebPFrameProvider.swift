@@ -17,7 +17,9 @@ public struct WebPFrameProvider: AnimatedImageProvider {
   /// The frame type: the composited canvas.
   public typealias Frame = RGBAImage
 
-  let index: WebPIndex
+  /// The file and what opening read from it, shared with the engine's
+  /// drawers.
+  let file: AnimationFile<WebPIndex>
   /// The options the provider was opened with.
   public let options: WebPOptions
   /// The animation engine.
@@ -34,28 +36,30 @@ public struct WebPFrameProvider: AnimatedImageProvider {
     let read: Result<WebPIndex, WebPError> = bytes.withUnsafeBytes { raw in
       Result { () throws(WebPError) in try WebPIndex(raw, options: options) }
     }
-    var index = try read.get()
-    var renderer = Self.renderer(of: index, bytes: bytes, options: options)
+    var file = AnimationFile(bytes: bytes, index: try read.get())
+    var renderer = Self.renderer(of: file, options: options)
     // Every frame drawn once, in order (the first play), or checked.
     if let failed = renderer.openingPass() {
       guard failed > 0 else {
         let failure = renderer.withLastDrawer { $0.lastFailure }
         throw .undecodableImage(
-          frame: 0, reason: failure?.description ?? "no pixels", offset: failure?.offset ?? index.frames[0].chunkOffset)
+          frame: 0, reason: failure?.description ?? "no pixels",
+          offset: failure?.offset ?? file.index.frames[0].chunkOffset)
       }
-      index = index.truncated(before: failed)
-      renderer = Self.renderer(of: index, bytes: bytes, options: options)
+      file = AnimationFile(bytes: bytes, index: file.index.truncated(before: failed))
+      renderer = Self.renderer(of: file, options: options)
       _ = renderer.openingPass()
     }
-    self.index = index
+    self.file = file
     self.options = options
     self.renderer = renderer
   }
 
-  /// The engine over the frames of `index`.
-  private static func renderer(of index: WebPIndex, bytes: [UInt8], options: WebPOptions)
+  /// The engine over the frames of `file`.
+  private static func renderer(of file: AnimationFile<WebPIndex>, options: WebPOptions)
     -> AnimationRenderer<WebPFrameDrawer>
   {
+    let index = file.index
     let frames = index.frames.map { frame in
       AnimationFrame(
         rectangle: frame.rectangle, disposal: frame.disposesToBackground ? .clearRectangle : .keep,
@@ -68,7 +72,7 @@ public struct WebPFrameProvider: AnimatedImageProvider {
       canvas: index.canvas, frames: frames, cacheByteBudget: options.cacheByteBudget,
       maxPixelSize: options.maxPixelSize)
     return AnimationRenderer(
-      layout: layout, drawer: WebPFrameDrawer(bytes: bytes, index: index), cacheByteBudget: options.cacheByteBudget)
+      layout: layout, drawer: WebPFrameDrawer(file: file), cacheByteBudget: options.cacheByteBudget)
   }
 
   /// Opens a WebP file from any sequence of bytes.
@@ -80,6 +84,9 @@ public struct WebPFrameProvider: AnimatedImageProvider {
   }
 
   // MARK: FrameProvider
+
+  /// What opening read from the file.
+  var index: WebPIndex { file.index }
 
   /// The number of frames (1 for a still image).
   public var frameCount: Int { index.frames.count }
