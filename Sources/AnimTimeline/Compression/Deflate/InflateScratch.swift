@@ -1,21 +1,19 @@
-/// The code tables of ``Inflater``, kept by a caller between streams so
-/// that inflating allocates nothing once they exist (about 10 KiB; a
-/// dynamic block's code lengths are read on the stack, and its
-/// code-length code is built in the literal/length table's room). Made
-/// empty; the first stream inflated with them allocates them
-/// (``allocated()``), so that a decoder made and never used costs
+/// The code tables of ``Inflater``'s dynamic blocks, kept by a caller
+/// between streams so that inflating allocates nothing once they exist
+/// (about 10 KiB; a dynamic block's code lengths are read on the stack,
+/// and its code-length code is built in the literal/length table's room).
+/// Made empty; the first dynamic block inflated with them allocates them
+/// (``allocated()``), so that a decoder made and never used, or used only
+/// on stored and fixed blocks (whose codes are shared tables), costs
 /// nothing.
 struct InflateScratch {
   /// The literal/length code.
   var literals: InflateTable
   /// The distance code.
   var distances: InflateTable
-  /// Whether `literals` and `distances` hold the fixed codes (then a
-  /// fixed block does not build them again).
-  var holdsFixedCodes = false
 
   /// Empty scratch (no allocation): the tables are allocated by the
-  /// first stream inflated with it; also what stands in while the real
+  /// first dynamic block inflated with it; also what stands in while the real
   /// tables are moved out by ``take()``.
   init() {
     literals = InflateTable(placeholder: ())

@@ -259,17 +259,4 @@ struct InflateTable {
     _ = lengths.withUnsafeBufferPointer { table.build($0, alphabet: .distance, completeness: .complete) }
     return table
   }()
-
-  /// Copies the root table of `other` (the same ``maximumRootBits``, no
-  /// subtables), and its ``rootBits``.
-  mutating func copyRoot(of other: InflateTable) {
-    rootBits = other.rootBits
-    let count = 1 << rootBits
-    precondition(other.maximumRootBits == maximumRootBits && other.entries.count >= count && entries.count >= count)
-    entries.withUnsafeMutableBufferPointer { target in
-      other.entries.withUnsafeBufferPointer { source in
-        target.baseAddress!.update(from: source.baseAddress!, count: count)
-      }
-    }
-  }
 }

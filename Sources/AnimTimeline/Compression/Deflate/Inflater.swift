@@ -51,7 +51,6 @@ struct Inflater {
     _ source: UnsafeRawBufferPointer, segments: ArraySlice<Range<Int>>, zlib: Bool,
     into output: UnsafeMutableBufferPointer<UInt8>, scratch: inout InflateScratch
   ) throws(PNGError) -> Int {
-    if !scratch.isAllocated { scratch = InflateScratch.allocated() }
     // Moved, not copied: the tables stay uniquely referenced, so building
     // them writes in place.
     var inflater = Inflater(source: source, segments: segments, tables: scratch.take())
@@ -173,11 +172,10 @@ struct Inflater {
       case 0:
         written = try storedBlock(output, written)
       case 1:
-        try fixedTables()
-        written = try compressedBlock(output, written)
+        written = try compressedBlock(output, written, fixed: true)
       case 2:
         try dynamicTables()
-        written = try compressedBlock(output, written)
+        written = try compressedBlock(output, written, fixed: false)
       default:
         throw .badDeflateData(offset: offset)
       }
@@ -231,13 +229,6 @@ struct Inflater {
     return written
   }
 
-  private mutating func fixedTables() throws(PNGError) {
-    if tables.holdsFixedCodes { return }
-    tables.literals.copyRoot(of: InflateTable.fixedLiterals)
-    tables.distances.copyRoot(of: InflateTable.fixedDistances)
-    tables.holdsFixedCodes = true
-  }
-
   private mutating func dynamicTables() throws(PNGError) {
     // The code lengths live on the stack while the codes are built: as
     // arrays of the scratch they were two of its allocations, each with a
@@ -272,10 +263,12 @@ struct Inflater {
       lengthsOfCodeLengths[DeflateTables.codeLengthOrder[index]] = UInt8(take(3))
     }
     try checkNotPastEnd()
+    // The first dynamic block allocates the tables: a stream of stored and
+    // fixed blocks (most small images) needs none of its own.
+    if !tables.isAllocated { tables = InflateScratch.allocated() }
     // The code-length code serves only while the other codes' lengths are
     // read, so it is built in the literal/length table's room (its codes,
     // at most 7 bits, all fit the root): no table of its own to allocate.
-    tables.holdsFixedCodes = false
     let valid = tables.literals.build(
       UnsafeBufferPointer(lengthsOfCodeLengths), alphabet: .codeLength, completeness: .complete)
     if !valid { throw .badDeflateData(offset: offset) }
@@ -335,15 +328,23 @@ struct Inflater {
   /// each advancing at most 7 bytes.
   private static let fastInputRoom = 16
 
-  /// Decodes one Huffman-coded block with the current tables.
-  private mutating func compressedBlock(_ output: UnsafeMutableBufferPointer<UInt8>, _ start: Int) throws(PNGError) -> Int {
+  /// Decodes one Huffman-coded block with the fixed codes (`fixed`) or
+  /// the tables the block's header built.
+  // The fixed codes are read from their shared tables, never copied into
+  // the scratch: copying them (5 KiB) and allocating the scratch for them
+  // was a sixth of opening a 4x4 APNG (callgrind, bench decode --reopen).
+  private mutating func compressedBlock(
+    _ output: UnsafeMutableBufferPointer<UInt8>, _ start: Int, fixed: Bool
+  ) throws(PNGError) -> Int {
     // Local references, so that the tables are not borrowed from `self`
     // while it changes.
-    let literalEntries = tables.literals.entries
-    let distanceEntries = tables.distances.entries
-    return try literalEntries.withUnsafeBufferPointer { (literals) throws(PNGError) -> Int in
-      try distanceEntries.withUnsafeBufferPointer { (distances) throws(PNGError) -> Int in
-        try decodeBlock(literals.baseAddress!, distances.baseAddress!, output, start)
+    let literalTable = fixed ? InflateTable.fixedLiterals : tables.literals
+    let distanceTable = fixed ? InflateTable.fixedDistances : tables.distances
+    return try literalTable.entries.withUnsafeBufferPointer { (literals) throws(PNGError) -> Int in
+      try distanceTable.entries.withUnsafeBufferPointer { (distances) throws(PNGError) -> Int in
+        try decodeBlock(
+          literals.baseAddress!, rootBits: literalTable.rootBits, distances.baseAddress!,
+          rootBits: distanceTable.rootBits, output, start)
       }
     }
   }
@@ -389,11 +390,9 @@ struct Inflater {
   // 1024x768 RGBA PNG from Pillow went from 1.26x libpng's time to about
   // 0.66x (Benchmarks/png_vs_libpng.sh; Docs/Performance.md, 2026-11-26).
   private mutating func decodeBlock(
-    _ literals: UnsafePointer<UInt32>, _ distances: UnsafePointer<UInt32>,
-    _ output: UnsafeMutableBufferPointer<UInt8>, _ start: Int
+    _ literals: UnsafePointer<UInt32>, rootBits literalRoot: Int, _ distances: UnsafePointer<UInt32>,
+    rootBits distanceRoot: Int, _ output: UnsafeMutableBufferPointer<UInt8>, _ start: Int
   ) throws(PNGError) -> Int {
-    let literalRoot = tables.literals.rootBits
-    let distanceRoot = tables.distances.rootBits
     guard let out = output.baseAddress else {
       // An empty output takes only an empty block.
       refill()
