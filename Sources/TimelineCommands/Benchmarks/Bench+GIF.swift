@@ -88,9 +88,12 @@ extension Bench {
     for round in 0..<repeats {
       var opening: Int64 = 0
       if reopens {
-        var again: P?
-        opening = time { again = try? AnimatedImage.open(bytes: bytes) as? P }
-        guard let again else { throw .input("the file no longer opens") }
+        // Opened by content, as a user opens it; the cast back to `P` is
+        // the benchmark's own (a dynamic cast, 2 % of opening a 4x4 APNG,
+        // callgrind), so it is not timed.
+        var reopened: (any AnimatedImageProvider)?
+        opening = time { reopened = try? AnimatedImage.open(bytes: bytes) }
+        guard let again = reopened as? P else { throw .input("the file no longer opens") }
         provider = again
         if !options.reopen { opening = 0 }
       }
