@@ -16,8 +16,10 @@ struct GIFCompositor: Sendable {
   /// which then decodes every frame.
   var usesFrameDecoder = true
   /// Colours as stored in memory (`R, G, B, A` bytes); entries past the
-  /// active table are opaque black.
-  private var palette: [UInt32] = Array(repeating: 0, count: 256)
+  /// active table are opaque black. Empty until the first frame is drawn
+  /// (then 256 entries), as are the decoders' buffers: a compositor never
+  /// used costs nothing.
+  private var palette: [UInt32] = []
   /// The colour table `palette` holds (byte offset, entries), or -1s. A
   /// compositor draws frames of one file only (its provider's bytes), so
   /// the same table need not be read again.
@@ -256,6 +258,7 @@ struct GIFCompositor: Sendable {
     if offset == paletteOffset, count == paletteCount { return }
     paletteOffset = offset
     paletteCount = count
+    if palette.count != 256 { palette = Array(repeating: Self.opaqueBlack, count: 256) }
     // The index checked that `count * 3` bytes exist at `offset`.
     let usable = max(0, min(count, 256, (bytes.count - offset) / 3))
     for entry in 0..<256 {

@@ -37,9 +37,11 @@ struct LZWRowDecoder: Sendable {
   private static let tableSize = 4096
   private static let invalidCode = -1
 
+  /// Makes a decoder with no buffers: the first frame decoded allocates
+  /// them (most files never need this decoder: see ``LZWFrameDecoder``).
   init() {
-    table = Array(repeating: 0, count: Self.tableSize)
-    scratch = Array(repeating: 0, count: Self.tableSize + 256)
+    table = []
+    scratch = []
   }
 
   /// Decodes the LZW data of one frame.
@@ -68,6 +70,7 @@ struct LZWRowDecoder: Sendable {
   ) -> Int {
     guard (1...8).contains(minimumCodeSize), width > 0, height > 0 else { return 0 }
     let stackSize = Self.tableSize
+    if table.isEmpty { table = Array(repeating: 0, count: Self.tableSize) }
     if scratch.count < stackSize + width {
       scratch = Array(repeating: 0, count: stackSize + width)
     }
