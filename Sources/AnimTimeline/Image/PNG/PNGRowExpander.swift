@@ -33,9 +33,8 @@ struct PNGRowExpander {
         }
       } else {
         let scale = depth == 8 ? 1 : 255 / ((1 << depth) - 1)
-        for x in 0..<pixels {
-          let sample = PNGRowExpander.sample(row, x, depth)
-          let value = UInt8(truncatingIfNeeded: sample * scale)
+        PNGRowExpander.forEachSample(row, count: pixels, depth: depth) { _, sample in
+          let value = UInt8(truncatingIfNeeded: sample &* scale)
           out[0] = value
           out[1] = value
           out[2] = value
@@ -76,16 +75,9 @@ struct PNGRowExpander {
       // One 32-bit load and store a pixel; every index has an entry.
       guard palette.count >= 1024, let entries = UnsafeRawPointer(palette.baseAddress) else { return }
       let target = UnsafeMutableRawPointer(out)
-      if depth == 8 {
-        for x in 0..<pixels {
-          let entry = entries.loadUnaligned(fromByteOffset: Int(row[x]) &* 4, as: UInt32.self)
-          target.storeBytes(of: entry, toByteOffset: x &* pixelStride, as: UInt32.self)
-        }
-      } else {
-        for x in 0..<pixels {
-          let entry = entries.loadUnaligned(fromByteOffset: PNGRowExpander.sample(row, x, depth) &* 4, as: UInt32.self)
-          target.storeBytes(of: entry, toByteOffset: x &* pixelStride, as: UInt32.self)
-        }
+      PNGRowExpander.forEachSample(row, count: pixels, depth: depth) { x, sample in
+        let entry = entries.loadUnaligned(fromByteOffset: sample &* 4, as: UInt32.self)
+        target.storeBytes(of: entry, toByteOffset: x &* pixelStride, as: UInt32.self)
       }
     case .greyAlpha:
       let size = depth / 8 * 2
@@ -125,13 +117,32 @@ struct PNGRowExpander {
     }
   }
 
-  /// The `x`-th sample of a row of 1-, 2-, 4- or 8-bit samples (packed
-  /// from the most significant bit).
+  /// Calls `body` with the position and value of each of the first
+  /// `count` samples of a row of 1-, 2-, 4- or 8-bit samples (packed from
+  /// the most significant bit), in order, reading each byte once.
+  // Benchmarks/apng_vs_libpng.py: a 128x64 2-bit indexed APNG took 1.38x
+  // libpng's time; locating each sample on its own (a multiply, a load
+  // and a variable shift a pixel) was 32 instructions a pixel (callgrind).
   @inline(__always)
-  static func sample(_ row: UnsafePointer<UInt8>, _ x: Int, _ depth: Int) -> Int {
-    if depth == 8 { return Int(row[x]) }
-    let bit = x * depth
-    let byte = Int(row[bit >> 3])
-    return (byte >> (8 - depth - (bit & 7))) & ((1 << depth) - 1)
+  static func forEachSample(
+    _ row: UnsafePointer<UInt8>, count: Int, depth: Int, _ body: (_ x: Int, _ sample: Int) -> Void
+  ) {
+    if depth == 8 {
+      for x in 0..<count { body(x, Int(row[x])) }
+      return
+    }
+    let mask = (1 &<< depth) &- 1
+    var x = 0
+    var byte = row
+    while x < count {
+      let packed = Int(byte.pointee)
+      byte += 1
+      var shift = 8 &- depth
+      while shift >= 0, x < count {
+        body(x, (packed &>> shift) & mask)
+        shift &-= depth
+        x &+= 1
+      }
+    }
   }
 }
