@@ -51,6 +51,10 @@ struct APNGIndexBuilder {
   private var nextSequence = 0
   /// The first animation error found.
   private var animationError: APNGAnimationError?
+  /// The first bad CRC of an APNG chunk before the first `IDAT`: the
+  /// animation error of a file that turns out not to be an APNG, whatever
+  /// error came before it.
+  private var firstBadCRC: APNGAnimationError?
   /// Whether the file ended before `IEND`.
   private var isTruncated = false
   /// The offset of `IEND`, once read.
@@ -127,6 +131,9 @@ struct APNGIndexBuilder {
       // APNG chunk; after it, damage to report.
       if phase != .afterImageData && !isAPNGChunk { throw .badCRC(chunk: type.name, offset: chunk.offset) }
       record(.badCRC(type), at: chunk.offset)
+      if firstBadCRC == nil, phase != .afterImageData {
+        firstBadCRC = APNGAnimationError(kind: .badCRC(type), offset: chunk.offset)
+      }
       if type == .iend { endOffset = chunk.offset }
       return type == .iend
     }
@@ -184,9 +191,11 @@ struct APNGIndexBuilder {
     imageDataCount = 1
     if !isAnimated {
       // Not an APNG: its fcTL and fdAT chunks were ancillary chunks, and
-      // only damage to them (a bad CRC) is worth reporting.
+      // only damage to them (a bad CRC) is worth reporting, even after an
+      // error that no longer counts (an fdAT before an acTL whose CRC is
+      // bad: Scripts/mutate-compare.py --seed 77).
       frames = []
-      if let error = animationError, case .badCRC = error.kind {} else { animationError = nil }
+      animationError = firstBadCRC
     }
     lastFrameHasData = true
   }

@@ -222,6 +222,22 @@ import Testing
     APNGAnimationErrorTests.expect(apng, .badCRC(PNGChunkType(rawValue: 0x7445_5874)), atChunk: 6)
   }
 
+  /// An `acTL` whose CRC is bad makes the file a still PNG, whose
+  /// diagnostic is that CRC even after an error that then no longer counts
+  /// (an `fdAT` before it; Scripts/mutate-compare.py --seed 77 found the
+  /// diagnostic dropped).
+  @Test func aBadAnimationControlCRCAfterAnEarlierError() throws {
+    var apng = TestAPNG.threeFrames
+    apng.chunks[1].badCRC = true
+    apng.chunks.insert(TestAPNG.fdat(0, [0, 0, 0, 0]), at: 1)
+    APNGAnimationErrorTests.expect(apng, .badCRC(.actl), atChunk: 2)
+    // The same fdAT with no acTL at all: a still PNG with nothing to report.
+    apng.chunks.remove(at: 2)
+    let index = try TestAPNG.open(apng.file()).get()
+    #expect(index.animationError == nil)
+    #expect(index.frames.count == 1)
+  }
+
   /// Chunks after the image data that the still decoder would reject.
   @Test func chunksAfterTheImageData() throws {
     var apng = TestAPNG.threeFrames
