@@ -11,10 +11,20 @@ if [ -z "$docc" ]; then
   docc="$(dirname "$(readlink -f "$(command -v swift)")")/docc"
 fi
 out=${DOCS_OUT:-.build/docs}
-graphs="$out/symbol-graphs"
+# The compiler writes the symbol graph only when it compiles the module: a
+# second run with nothing changed builds nothing, so the graphs are kept
+# between runs (outside the archive's folder), and made again when missing.
+graphs=${DOCS_GRAPHS:-.build/symbol-graphs}
 rm -rf "$out"
-mkdir -p "$graphs"
-swift build --target AnimTimeline -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+mkdir -p "$out" "$graphs"
+build_graphs() {
+  swift build --target AnimTimeline -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
+}
+build_graphs
+if [ ! -f "$graphs/AnimTimeline.symbols.json" ]; then
+  rm -rf .build/debug/AnimTimeline.build
+  build_graphs
+fi
 "$docc" convert Sources/AnimTimeline/AnimTimeline.docc \
   --additional-symbol-graph-dir "$graphs" \
   --fallback-display-name AnimTimeline --fallback-bundle-identifier org.animtimeline.AnimTimeline \
