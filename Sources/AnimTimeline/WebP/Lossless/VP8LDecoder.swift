@@ -23,25 +23,37 @@ struct VP8LDecoder {
   /// Packed literal tables of the groups that have one: 2^``packedBits``
   /// entries each, `bitCount << 32 | pixel` for a whole literal, or
   /// `(0x100 + length) << 32 | symbol` where green is not a literal.
-  var packedTables: [UInt64] = [0]
+  var packedTables = Self.onePackedEntry
   /// The entropy-coded pixels of the image (before the transforms).
   private var pixels: [UInt32] = []
   /// The entropy image: per tile, the index of its prefix-code group.
-  var entropyImage: [UInt32] = [0]
+  var entropyImage = Self.onePixel
   /// The predictor's tile image.
-  private var predictorModes: [UInt32] = [0]
+  private var predictorModes = Self.onePixel
   /// The colour transform's tile image.
-  private var colorElements: [UInt32] = [0]
+  private var colorElements = Self.onePixel
   /// The colour-indexing transform's palette as sent (delta-coded).
-  private var paletteImage: [UInt32] = [0]
+  private var paletteImage = Self.onePixel
   /// The palette, 256 entries, transparent black past the sent colours.
-  private var palette = [UInt32](repeating: 0, count: 256)
+  private var palette = Self.blackPalette
   /// The colour cache (up to 2^11 entries).
-  var colorCache = [UInt32](repeating: 0, count: 1 << 11)
+  var colorCache = Self.emptyColorCache
   /// The row cache of ``VP8LRowWriter``.
-  private var rowCache: [UInt32] = [0]
+  private var rowCache = Self.onePixel
   /// The transforms of the image, in reading order.
   private var transforms: [VP8LTransform] = []
+
+  /// What the scratch arrays hold before the first image: shared by every
+  /// decoder, so that one made and never used (a provider's spare drawer)
+  /// allocates nothing; the first write to each copies it
+  /// (copy-on-write), as growing it would.
+  // bench decode --reopen of anim__1x1_frames.webp: each VP8LDecoder made
+  // 9 arrays (9 KB zeroed), its prefix tables 5 more, and an opening made
+  // 12 decoders (callgrind).
+  private static let onePixel: [UInt32] = [0]
+  private static let onePackedEntry: [UInt64] = [0]
+  private static let blackPalette = [UInt32](repeating: 0, count: 256)
+  private static let emptyColorCache = [UInt32](repeating: 0, count: 1 << 11)
 
   /// The bits a packed literal table looks at.
   static let packedBits = 6

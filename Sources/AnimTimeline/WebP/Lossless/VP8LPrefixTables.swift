@@ -21,18 +21,25 @@ struct VP8LPrefixTables {
   /// The tables of the codes built so far.
   var entries: [UInt32] = []
   /// How many codes of each length 0...15 the code being built has.
-  private var counts = [Int](repeating: 0, count: maxLength + 1)
+  private var counts = Self.zeroPerLength
   /// The counts still to place while the second-level tables are laid
   /// out.
-  private var remaining = [Int](repeating: 0, count: maxLength + 1)
+  private var remaining = Self.zeroPerLength
   /// The next position in ``sorted`` for each code length.
-  private var starts = [Int](repeating: 0, count: maxLength + 1)
+  private var starts = Self.zeroPerLength
   /// The used symbols ordered by code length, then symbol.
   private var sorted: [UInt16] = []
   /// The code lengths of the code being read, by symbol.
-  var codeLengths = [UInt8](repeating: 0, count: maxAlphabetSize)
+  var codeLengths = Self.zeroPerSymbol
   /// The code lengths of the code-length code being read.
-  var lengthCodeLengths = [UInt8](repeating: 0, count: 19)
+  var lengthCodeLengths = Self.zeroPerLengthCode
+
+  /// What the arrays above hold before the first code is read: shared by
+  /// every table set, so that one never used allocates nothing; the first
+  /// write to each copies it (copy-on-write). See ``VP8LDecoder``.
+  private static let zeroPerLength = [Int](repeating: 0, count: maxLength + 1)
+  private static let zeroPerSymbol = [UInt8](repeating: 0, count: maxAlphabetSize)
+  private static let zeroPerLengthCode = [UInt8](repeating: 0, count: 19)
 
   /// The largest alphabet: 256 green values, 24 length prefixes and a
   /// 2^11-entry colour cache.

@@ -10,9 +10,14 @@ struct VP8Decoder {
   /// Every byte buffer of a frame, laid out by ``VP8FrameState``.
   private var arena: [UInt8] = []
   /// One macroblock's coefficients and its Y2 block.
-  private var coefficients = [Int16](repeating: 0, count: 400)
+  private var coefficients = Self.noCoefficients
   /// The chroma rows of the RGBA conversion.
   private var conversionScratch: [Int32] = []
+
+  /// Zeros shared by every decoder until its first frame writes its
+  /// coefficients (copy-on-write): a decoder never used allocates nothing
+  /// (see ``VP8LDecoder``).
+  private static let noCoefficients = [Int16](repeating: 0, count: 400)
 
   /// Makes a decoder with empty scratch buffers.
   init() {}
