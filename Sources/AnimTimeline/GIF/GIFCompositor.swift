@@ -16,10 +16,10 @@ struct GIFCompositor: Sendable {
   /// which then decodes every frame.
   var usesFrameDecoder = true
   /// Colours as stored in memory (`R, G, B, A` bytes); entries past the
-  /// active table are opaque black. Empty until the first frame is drawn
-  /// (then 256 entries), as are the decoders' buffers: a compositor never
-  /// used costs nothing.
-  private var palette: [UInt32] = []
+  /// active table are opaque black. Shared zeros until the first frame
+  /// writes it, as the decoders' tables are: a compositor never used costs
+  /// nothing.
+  private var palette = Self.zeroPalette
   /// The colour table `palette` holds (byte offset, entries), or -1s. A
   /// compositor draws frames of one file only (its provider's bytes), so
   /// the same table need not be read again.
@@ -27,6 +27,8 @@ struct GIFCompositor: Sendable {
   private var paletteCount = -1
 
   private static let opaqueBlack = UInt32(0xFF00_0000).littleEndian
+  /// The palette before the first frame, shared.
+  private static let zeroPalette = [UInt32](repeating: 0, count: 256)
 
   init() {}
 
@@ -258,7 +260,6 @@ struct GIFCompositor: Sendable {
     if offset == paletteOffset, count == paletteCount { return }
     paletteOffset = offset
     paletteCount = count
-    if palette.count != 256 { palette = Array(repeating: Self.opaqueBlack, count: 256) }
     // The index checked that `count * 3` bytes exist at `offset`.
     let usable = max(0, min(count, 256, (bytes.count - offset) / 3))
     for entry in 0..<256 {

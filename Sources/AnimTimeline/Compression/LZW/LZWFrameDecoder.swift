@@ -39,17 +39,21 @@ struct LZWFrameDecoder: Sendable {
 
   private static let offsetMask: UInt64 = 0xFFFF_FFFF_FFFF
 
-  /// Makes a decoder with no buffers: the first frame decoded allocates
-  /// them, so that a decoder never used (the engine's spare drawer, or a
-  /// provider only opened) costs nothing.
+  /// Makes a decoder whose table is zeros shared by every decoder (copied
+  /// on the first frame's write) and whose other buffers are empty, so that
+  /// a decoder never used (the engine's spare drawer, or a provider only
+  /// opened) costs nothing; WebP's decoders do the same (``VP8LDecoder``).
   // bench decode --reopen of a 4x4 GIF: every compositor made its 32 KiB
   // tables at once, two per provider opened: 140 KB zeroed and 12
   // allocations an opening, three quarters of its instructions (callgrind).
   init() {
-    table = []
+    table = Self.zeroTable
     data = []
     output = []
   }
+
+  /// The table before the first frame, shared.
+  private static let zeroTable = [UInt64](repeating: 0, count: 4096)
 
   /// Decodes the LZW data of one frame.
   ///
@@ -68,7 +72,6 @@ struct LZWFrameDecoder: Sendable {
     pixelCount: Int
   ) -> Int {
     guard (1...8).contains(minimumCodeSize), pixelCount > 0 else { return 0 }
-    if table.isEmpty { table = [UInt64](repeating: 0, count: 4096) }
     let dataLength = gather(bytes, from: dataOffset)
     let needed = Self.literalBase + pixelCount + Self.padding
     if output.count < needed {

@@ -37,12 +37,16 @@ struct LZWRowDecoder: Sendable {
   private static let tableSize = 4096
   private static let invalidCode = -1
 
-  /// Makes a decoder with no buffers: the first frame decoded allocates
-  /// them (most files never need this decoder: see ``LZWFrameDecoder``).
+  /// Makes a decoder whose table is zeros shared by every decoder (copied
+  /// on the first frame's write) and whose scratch is empty: most files
+  /// never need this decoder (see ``LZWFrameDecoder``).
   init() {
-    table = []
+    table = Self.zeroTable
     scratch = []
   }
+
+  /// The table before the first frame, shared.
+  private static let zeroTable = [UInt64](repeating: 0, count: tableSize)
 
   /// Decodes the LZW data of one frame.
   ///
@@ -70,7 +74,6 @@ struct LZWRowDecoder: Sendable {
   ) -> Int {
     guard (1...8).contains(minimumCodeSize), width > 0, height > 0 else { return 0 }
     let stackSize = Self.tableSize
-    if table.isEmpty { table = Array(repeating: 0, count: Self.tableSize) }
     if scratch.count < stackSize + width {
       scratch = Array(repeating: 0, count: stackSize + width)
     }
