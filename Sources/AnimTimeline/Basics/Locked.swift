@@ -18,7 +18,10 @@ import Darwin
 final class Locked<Value>: @unchecked Sendable {
   // @unchecked: `value` is only read or written between lock and unlock.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private var value: Value
+  // Unchecked: the lock already makes each access exclusive; the
+  // runtime's check cost 67 instructions an access (6 accesses a 4x4 APNG
+  // play, callgrind).
+  @exclusivity(unchecked) private var value: Value
 
   init(_ value: Value) {
     mutex = .allocate(capacity: 1)
