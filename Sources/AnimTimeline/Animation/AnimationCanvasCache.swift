@@ -36,6 +36,8 @@ struct AnimationCanvasCache: Sendable {
   let budget: Int
   private(set) var entries: [Int: Entry] = [:]
   private(set) var bytes = 0
+  /// How many canvases are stored.
+  var count: Int { entries.count }
   private(set) var peakBytes = 0
   private(set) var evictions = 0
   private var clock: UInt64 = 0
@@ -46,11 +48,11 @@ struct AnimationCanvasCache: Sendable {
 
   /// The canvas stored for `key`, marking it used; `nil` while it is lent.
   mutating func canvas(for key: Int) -> [UInt8]? {
-    guard var entry = entries[key], !entry.isLent else { return nil }
+    // One hash: the entry is found once and marked in place.
+    guard let slot = entries.index(forKey: key), !entries.values[slot].isLent else { return nil }
     clock &+= 1
-    entry.lastUse = clock
-    entries[key] = entry
-    return entry.pixels
+    entries.values[slot].lastUse = clock
+    return entries.values[slot].pixels
   }
 
   /// Whether `key` is stored and not lent, without marking it used.

@@ -48,7 +48,7 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   /// format knows without decoding (``AnimationFrame/knownCompleteness``),
   /// a cache of `cacheByteBudget` bytes for checkpoints, or, when `layout`
   /// downscales, for the small frames.
-  init(drawer: Drawer, layout: AnimationLayout, cacheByteBudget: Int) {
+  init(drawer: consuming Drawer, layout: AnimationLayout, cacheByteBudget: Int) {
     // The first worker takes the opening's drawer, whose scratch may hold
     // what opening decoded (a PNG's inflated rows); new workers start from
     // a spare, which shares none of it.

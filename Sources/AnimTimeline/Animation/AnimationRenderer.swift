@@ -12,7 +12,7 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
 
   /// The renderer of a file laid out as `layout`, drawn by `drawer`, with
   /// a cache of `cacheByteBudget` bytes.
-  init(layout: AnimationLayout, drawer: Drawer, cacheByteBudget: Int) {
+  init(layout: AnimationLayout, drawer: consuming Drawer, cacheByteBudget: Int) {
     self.layout = layout
     state = Locked(AnimationDecodingState(drawer: drawer, layout: layout, cacheByteBudget: cacheByteBudget))
     _checkInvariants()
@@ -240,7 +240,7 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
       let cache = state.smallFrames ?? state.cache
       return AnimationCacheStatistics(
         frameDecodes: state.frameDecodes, cachedBytes: cache.bytes, peakCachedBytes: cache.peakBytes,
-        evictions: cache.evictions, cachedCanvases: cache.entries.count)
+        evictions: cache.evictions, cachedCanvases: cache.count)
     }
   }
 
