@@ -42,10 +42,11 @@ extension Bench {
   /// provider (default options) plays the frames `N` times over. A provider
   /// never decodes the frame it shows again, so a one-frame file is opened
   /// afresh from its bytes in memory (untimed) for each repeat instead. With
-  /// `--reopen`, every file is, and the opening is timed: the work of a
-  /// decoder that reads the whole file each time (libwebp's
-  /// `WebPAnimDecoder`, `Benchmarks/webp_vs_libwebp.sh`). The first play,
-  /// which also fills the canvas cache, is reported on its own too.
+  /// `--reopen`, every file is, and the opening is timed with the play, one
+  /// interval a repeat: the work of a decoder that reads the whole file
+  /// each time (libwebp's `WebPAnimDecoder`, `Benchmarks/webp_vs_libwebp.sh`);
+  /// `frame_decodes` then counts the frames the opening drew too. The first
+  /// play, which also fills the canvas cache, is reported on its own too.
   /// `--borrow` looks at each frame through `withFrame(at:_:)` instead of
   /// taking it with `frame(at:)`. The baseline copies the same number of
   /// canvas bytes, one canvas at a time.
