@@ -104,7 +104,7 @@ extension Bench {
       if options.reopen {
         // The opening and the play are one timed interval, as libpng's
         // harness times its loop: timing them apart read the clock twice
-        // more a round (4 % of a 4x4 APNG's round, callgrind). The file is
+        // more a round (1.5 % of a 4x4 APNG's round, callgrind). The file is
         // opened by content, as a user opens it, and played through what
         // that returns; the cast back to `P`, the benchmark's own (a
         // dynamic cast, 2 % of opening a 4x4 APNG), is not timed.
