@@ -247,10 +247,17 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   mutating func record(_ worker: inout AnimationWorker<Drawer>) {
     for frame in worker.drawn {
       frameDecodes += 1
-      learnt[frame.position].completeness = frame.complete ? .complete : .incomplete
-      if frame.coversCanvas { learnt[frame.position].coversCanvas = true }
+      learn(frame.position, complete: frame.complete, coversCanvas: frame.coversCanvas)
     }
     worker.drawn.removeAll(keepingCapacity: true)
+  }
+
+  /// Records what drawing or checking frame `position` showed: whether
+  /// its data decoded whole, and whether it replaces every pixel of the
+  /// canvas (a keyframe from then on).
+  mutating func learn(_ position: Int, complete: Bool, coversCanvas: Bool) {
+    learnt[position].completeness = complete ? .complete : .incomplete
+    if coversCanvas { learnt[position].coversCanvas = true }
   }
 
   /// Takes back a worker that drew on a lent canvas, and the canvas, as it

@@ -202,12 +202,9 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
       var worker = state.takeWorker(in: layout)
       defer { state.idle.append(worker) }
       for position in layout.frames.indices {
-        guard worker.drawer.check(position) else {
-          state.learnt[position].completeness = .incomplete
-          return position
-        }
-        state.learnt[position].completeness = .complete
-        if worker.drawer.overwritesCanvas(position) { state.learnt[position].coversCanvas = true }
+        let complete = worker.drawer.check(position)
+        state.learn(position, complete: complete, coversCanvas: complete && worker.drawer.overwritesCanvas(position))
+        if !complete { return position }
       }
       return nil
     }
