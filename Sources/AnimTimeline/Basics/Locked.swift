@@ -8,8 +8,9 @@ import Darwin
 
 /// A value guarded by a POSIX mutex.
 ///
-/// `ManualClock` and `GIFFrameProvider` (its shared decoding state) keep
-/// their state here rather than in a `Synchronization.Mutex`: on Linux that
+/// `ManualClock` and the animation engine's renderer (the decoding state
+/// every copy of a provider shares) keep their state here rather than in
+/// a `Synchronization.Mutex`: on Linux that
 /// mutex locks with futexes inside the Swift runtime, where the thread
 /// sanitizer cannot see them, so it reported every access to the guarded
 /// state as a race. A `pthread_mutex_t` is

@@ -52,8 +52,9 @@ struct LZWFrameDecoder: Sendable {
     output = []
   }
 
-  /// The table before the first frame, shared.
-  private static let zeroTable = [UInt64](repeating: 0, count: 4096)
+  /// The table before the first frame, shared by every decoder of both
+  /// kinds (``LZWRowDecoder``'s table has the same 4,096 entries).
+  static let zeroTable = [UInt64](repeating: 0, count: 4096)
 
   /// Decodes the LZW data of one frame.
   ///

@@ -41,12 +41,9 @@ struct LZWRowDecoder: Sendable {
   /// on the first frame's write) and whose scratch is empty: most files
   /// never need this decoder (see ``LZWFrameDecoder``).
   init() {
-    table = Self.zeroTable
+    table = LZWFrameDecoder.zeroTable
     scratch = []
   }
-
-  /// The table before the first frame, shared.
-  private static let zeroTable = [UInt64](repeating: 0, count: tableSize)
 
   /// Decodes the LZW data of one frame.
   ///
