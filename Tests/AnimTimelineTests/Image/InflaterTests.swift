@@ -236,6 +236,67 @@ import TimelineScript
     #expect(try InflaterTests.inflateSplit(stream, piece: 5, capacity: expected.count, scratch: &scratch) == expected)
   }
 
+  /// A dynamic header whose runs of code lengths cross from the
+  /// literal/length code into the distance code (RFC 1951 allows it): a
+  /// repeat of the previous length (16), or zeros (17). Each code gets
+  /// exactly its own lengths, so "ab" and a match of 3 at distance 2
+  /// inflate to "ababa".
+  @Test func codeLengthRunsAcrossTheTwoCodes() throws {
+    // Literal/length codes: 'a', 'b', end of block, length 3 (257), two
+    // bits each. Distance codes: four of two bits, the first at `first`
+    // (distance symbol 1 is distance 2).
+    for zerosAcross in [false, true] {
+      var bits = TestBits()
+      bits.write(1, 1)  // final
+      bits.write(2, 2)  // dynamic
+      // With zeros across: literal/length symbols 258 and 259 and
+      // distance symbol 0 have no code.
+      let literalCount = zerosAcross ? 260 : 258
+      let distanceCount = zerosAcross ? 5 : 4
+      bits.write(literalCount - 257, 5)
+      bits.write(distanceCount - 1, 5)
+      // The code-length code: 2 (1 bit: 0), 16 (10), 17 (110), 18 (111),
+      // in the order 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13,
+      // 2: sixteen lengths.
+      bits.write(16 - 4, 4)
+      for symbol in DeflateTables.codeLengthOrder.prefix(16) {
+        bits.write([2: 1, 16: 2, 17: 3, 18: 3][symbol] ?? 0, 3)
+      }
+      bits.writeCode(0b111, 3)  // 0...96: 97 zeros (18: 11 + 86)
+      bits.write(86, 7)
+      bits.writeCode(0, 1)  // 'a' (97): 2
+      bits.writeCode(0, 1)  // 'b': 2
+      bits.writeCode(0b111, 3)  // 99...236: 138 zeros
+      bits.write(127, 7)
+      bits.writeCode(0b111, 3)  // 237...255: 19 zeros
+      bits.write(8, 7)
+      bits.writeCode(0, 1)  // 256: 2
+      if zerosAcross {
+        bits.writeCode(0, 1)  // 257: 2
+        bits.writeCode(0b110, 3)  // 258, 259 and distance 0: zeros
+        bits.write(0, 3)
+        bits.writeCode(0, 1)  // distance 1: 2, and 2...4 the same (16)
+        bits.writeCode(0b10, 2)
+        bits.write(0, 2)
+      } else {
+        bits.writeCode(0b10, 2)  // 257 and distances 0...3: 2 (16, 5 times)
+        bits.write(2, 2)
+      }
+      // The data: 'a' (00), 'b' (01), length 3 (11) at distance 2, end (10).
+      bits.writeCode(0b00, 2)
+      bits.writeCode(0b01, 2)
+      bits.writeCode(0b11, 2)
+      bits.writeCode(zerosAcross ? 0b00 : 0b01, 2)
+      bits.writeCode(0b10, 2)
+      let stream = bits.bytes()
+      #expect(try DeflateTests.inflate(stream, capacity: 5) == Array("ababa".utf8), "zeros across: \(zerosAcross)")
+      var scratch = InflateScratch()
+      #expect(
+        try InflaterTests.inflateSplit(stream, piece: 3, capacity: 5, scratch: &scratch) == Array("ababa".utf8),
+        "zeros across: \(zerosAcross)")
+    }
+  }
+
   /// Literals with 15-bit codes (rare bytes among four common ones) in a
   /// dynamic block: decoded through subtables, in both loops.
   @Test func longLiteralCodes() throws {

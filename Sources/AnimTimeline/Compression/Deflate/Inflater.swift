@@ -74,7 +74,10 @@ struct Inflater {
   /// end of the data).
   // unsafe: the bit reader of every compressed byte; measured by
   // `Benchmarks/png_decode_vs_pillow.py --time`.
-  @inline(__always)
+  // Not inlined: called once every 7 bytes or so, it made `take` too
+  // large to be inlined in the header's readers, so that each bit field
+  // read was a call (callgrind, bench decode of a 6x7 APNG --reopen).
+  @inline(never)
   private mutating func refill() {
     while bitCount < 56 {
       if position == segmentEnd && !nextSegment() {
@@ -230,28 +233,32 @@ struct Inflater {
   }
 
   private mutating func dynamicTables() throws(PNGError) {
-    // The code lengths live on the stack while the codes are built: as
-    // arrays of the scratch they were two of its allocations, each with a
-    // run-time metadata lookup, made with every PNG opened (callgrind,
-    // bench decode of a 4x4 APNG --reopen).
+    // The code lengths and the lists of symbols used live on the stack
+    // while the codes are built: as arrays of the scratch they were two of
+    // its allocations, each with a run-time metadata lookup, made with
+    // every PNG opened (callgrind, bench decode of a 4x4 APNG --reopen).
     let failure = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 19 + 320) { buffer -> PNGError? in
-      do throws(PNGError) {
-        try dynamicTables(
-          lengthsOfCodeLengths: UnsafeMutableBufferPointer(rebasing: buffer[0..<19]),
-          lengths: UnsafeMutableBufferPointer(rebasing: buffer[19...]))
-        return nil
-      } catch {
-        return error
+      withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 320) { used -> PNGError? in
+        do throws(PNGError) {
+          try dynamicTables(
+            lengthsOfCodeLengths: UnsafeMutableBufferPointer(rebasing: buffer[0..<19]),
+            lengths: UnsafeMutableBufferPointer(rebasing: buffer[19...]), used: used)
+          return nil
+        } catch {
+          return error
+        }
       }
     }
     if let failure { throw failure }
   }
 
   /// Reads a dynamic block's header and builds its codes, with room for
-  /// the 19 lengths of the code-length code and for the up to 316 lengths
-  /// of the literal/length and distance codes.
+  /// the 19 lengths of the code-length code, for the up to 316 lengths
+  /// of the literal/length and distance codes, and for as many symbols
+  /// used.
   private mutating func dynamicTables(
-    lengthsOfCodeLengths: UnsafeMutableBufferPointer<UInt8>, lengths: UnsafeMutableBufferPointer<UInt8>
+    lengthsOfCodeLengths: UnsafeMutableBufferPointer<UInt8>, lengths: UnsafeMutableBufferPointer<UInt8>,
+    used: UnsafeMutableBufferPointer<UInt16>
   ) throws(PNGError) {
     refill()
     let literalCount = take(5) + 257
@@ -275,49 +282,74 @@ struct Inflater {
 
     let total = literalCount + distanceCount
     let codeLengthEntries = tables.literals.entries
-    try codeLengthEntries.withUnsafeBufferPointer { (codeLengthTable) throws(PNGError) in
-      try readCodeLengths(total, codeLengthTable.baseAddress!, rootBits: tables.literals.rootBits, into: lengths)
+    let (literalsUsed, allUsed) = try codeLengthEntries.withUnsafeBufferPointer {
+      (codeLengthTable) throws(PNGError) in
+      try readCodeLengths(
+        total, codeLengthTable.baseAddress!, rootBits: tables.literals.rootBits, into: lengths, used: used,
+        literalCount: literalCount)
     }
     if lengths[DeflateTables.endOfBlock] == 0 { throw .badDeflateData(offset: offset) }
     let ok =
       tables.literals.build(
-        UnsafeBufferPointer(rebasing: lengths[0..<literalCount]), alphabet: .literalLength, completeness: .lenient)
+        UnsafeBufferPointer(rebasing: lengths[0..<literalCount]),
+        used: UnsafeBufferPointer(rebasing: used[0..<literalsUsed]), alphabet: .literalLength, completeness: .lenient)
       && tables.distances.build(
-        UnsafeBufferPointer(rebasing: lengths[literalCount..<total]), alphabet: .distance, completeness: .lenient)
+        UnsafeBufferPointer(rebasing: lengths[literalCount..<total]),
+        used: UnsafeBufferPointer(rebasing: used[literalsUsed..<allUsed]), alphabet: .distance, completeness: .lenient)
     if !ok { throw .badDeflateData(offset: offset) }
   }
 
   /// Reads `total` code lengths of a dynamic block's header into
   /// `lengths`, with the code-length code `codeLengthTable` (whose root
-  /// has `rootBits` index bits).
+  /// has `rootBits` index bits), and lists the symbols of non-zero length
+  /// in `used`: first those of the literal/length code (the first
+  /// `literalCount` lengths), then those of the distance code, each
+  /// counted from its code's first symbol. Returns the number of each.
   private mutating func readCodeLengths(
-    _ total: Int, _ codeLengthTable: UnsafePointer<UInt32>, rootBits: Int, into lengths: UnsafeMutableBufferPointer<UInt8>
-  ) throws(PNGError) {
+    _ total: Int, _ codeLengthTable: UnsafePointer<UInt32>, rootBits: Int,
+    into lengths: UnsafeMutableBufferPointer<UInt8>, used: UnsafeMutableBufferPointer<UInt16>, literalCount: Int
+  ) throws(PNGError) -> (literals: Int, all: Int) {
     var index = 0
+    var usedCount = 0
+    var literalsUsed = 0
     while index < total {
       if bitCount < 32 { refill() }
       let symbol = try decodeCodeLength(codeLengthTable, rootBits: rootBits)
       switch symbol {
-      case 0...15:
-        lengths[index] = UInt8(symbol)
+      case 0:
+        lengths[index] = 0
         index += 1
-      default:
-        let (value, repeats): (UInt8, Int)
-        switch symbol {
-        case 16:
-          if index == 0 { throw .badDeflateData(offset: offset) }
-          (value, repeats) = (lengths[index - 1], 3 + take(2))
-        case 17: (value, repeats) = (0, 3 + take(3))
-        default: (value, repeats) = (0, 11 + take(7))
-        }
+      case 17, 18:
+        // Zeros, 3 to 10 times (17) or 11 to 138 times (18).
+        let repeats = symbol == 17 ? 3 + take(3) : 11 + take(7)
         if repeats > total - index { throw .badDeflateData(offset: offset) }
+        UnsafeMutableBufferPointer(rebasing: lengths[index..<index + repeats]).update(repeating: 0)
+        index += repeats
+      default:
+        // A length of 1 to 15 once, or the previous length 3 to 6 times
+        // (16).
+        var value = UInt8(truncatingIfNeeded: symbol)
+        var repeats = 1
+        if symbol == 16 {
+          if index == 0 { throw .badDeflateData(offset: offset) }
+          value = lengths[index - 1]
+          repeats = 3 + take(2)
+          if repeats > total - index { throw .badDeflateData(offset: offset) }
+        }
         for _ in 0..<repeats {
           lengths[index] = value
+          if value != 0 {
+            let literal = index < literalCount
+            used[usedCount] = UInt16(truncatingIfNeeded: literal ? index : index - literalCount)
+            usedCount += 1
+            if literal { literalsUsed = usedCount }
+          }
           index += 1
         }
       }
       try checkNotPastEnd()
     }
+    return (literalsUsed, usedCount)
   }
 
   /// Output bytes the fast loop keeps free before each step: two literals
@@ -507,8 +539,12 @@ struct Inflater {
         if bad { throw .badDeflateData(offset: offset) }
         if ended { return written }
       }
-      // One symbol, with every check.
-      if bitCount < 48 { refill() }
+      // One symbol, with every check. A literal or the end takes at most
+      // 15 bits, a length and its distance at most 48: refilling for 48
+      // before every symbol refilled every symbol or two of a small
+      // image's stream, which never reaches the fast loop (callgrind,
+      // bench decode of a 6x7 APNG --reopen).
+      if bitCount < 15 { refill() }
       let entry = lookUp(literals, rootBits: literalRoot)
       if entry & InflateTable.literalFlag != 0 {
         if written == capacity { throw .excessImageData(offset: offset) }
@@ -523,6 +559,7 @@ struct Inflater {
         return written
       }
       if entry & InflateTable.invalidFlag != 0 { throw .badDeflateData(offset: offset) }
+      if bitCount < 48 { refill() }
       let length = consume(entry)
       let distanceEntry = lookUp(distances, rootBits: distanceRoot)
       if distanceEntry & InflateTable.invalidFlag != 0 { throw .badDeflateData(offset: offset) }
