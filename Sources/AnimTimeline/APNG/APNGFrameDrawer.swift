@@ -37,7 +37,7 @@ struct APNGFrameDrawer: AnimationFrameChecker {
     let frame = file.index.frames[position]
     let byteCount = frame.width * frame.height * 4
     if pixels.count < byteCount {
-      pixels = [UInt8](repeating: 0, count: byteCount)  // grows to the largest frame, once
+      pixels = [UInt8](zeroed: byteCount)  // grows to the largest frame, once
     }
     var decoded = true
     file.bytes.withUnsafeBytes { bytes in

@@ -127,6 +127,8 @@ struct AnimationCanvasCache: Sendable {
       storage.withUnsafeMutableBufferPointer { target in
         pixels.withUnsafeBufferPointer { source in _ = target.update(fromContentsOf: source) }
       }
+    } else if pixels.count < Self.prefaultSize {
+      storage = [UInt8](copying: pixels)
     } else {
       storage = [UInt8](unsafeUninitializedCapacity: pixels.count) { target, initialized in
         Self.prefault(target)
@@ -144,6 +146,10 @@ struct AnimationCanvasCache: Sendable {
     return true
   }
 
+  /// The smallest canvas whose storage ``prefault(_:)`` maps at once;
+  /// smaller ones are copied by ``Swift/Array/init(copying:)``.
+  private static let prefaultSize = 1 << 16
+
   /// Asks the kernel to map the pages of fresh memory all at once, before
   /// it is written, instead of taking one page fault per page (Linux 5.14
   /// and later; elsewhere, or when refused, the writes fault as usual).
@@ -152,7 +158,7 @@ struct AnimationCanvasCache: Sendable {
   // about 40 -> 30 ms (perf stat, three runs each).
   private static func prefault(_ memory: UnsafeMutableBufferPointer<UInt8>) {
     #if os(Linux) && canImport(Glibc)
-    guard let base = memory.baseAddress, memory.count >= 1 << 16 else { return }
+    guard let base = memory.baseAddress, memory.count >= prefaultSize else { return }
     let page = Int(sysconf(Int32(_SC_PAGESIZE)))
     guard page > 0 else { return }
     let start = (Int(bitPattern: base) + page - 1) / page * page

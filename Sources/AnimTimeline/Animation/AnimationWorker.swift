@@ -220,7 +220,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
     let height = file.canvasHeight
     let restores = frame.disposal == .restorePrevious
     if restores, saved.count < file.restoreByteCount {
-      saved = [UInt8](repeating: 0, count: file.restoreByteCount)  // once per worker
+      saved = [UInt8](zeroed: file.restoreByteCount)  // once per worker
     }
     if parkedCursor != nil {
       // Everything drawing and then disposing of this frame changes lies
@@ -253,13 +253,13 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
         if needsBelow {
           Self.copy(pixels, into: &canvas)
         } else if canvas.count != byteCount {
-          canvas = [UInt8](repeating: 0, count: byteCount)
+          canvas = [UInt8](zeroed: byteCount)
         }
       case .blank:
         if needsBelow {
           Self.resetToBlank(&canvas, byteCount: byteCount)
         } else if canvas.count != byteCount {
-          canvas = [UInt8](repeating: 0, count: byteCount)
+          canvas = [UInt8](zeroed: byteCount)
         }
       }
       if restores {
@@ -321,7 +321,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   /// else holds it, one extra copy when a caller still holds the frame.
   private static func resetToBlank(_ canvas: inout [UInt8], byteCount: Int) {
     if canvas.count != byteCount {
-      canvas = [UInt8](repeating: 0, count: byteCount)
+      canvas = [UInt8](zeroed: byteCount)
     } else {
       canvas.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
@@ -331,10 +331,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   /// ``resetToBlank(_:byteCount:)``).
   private static func copy(_ source: [UInt8], into destination: inout [UInt8]) {
     if destination.count != source.count {
-      destination = [UInt8](unsafeUninitializedCapacity: source.count) { target, initialized in
-        source.withUnsafeBufferPointer { from in _ = target.initialize(fromContentsOf: from) }
-        initialized = source.count
-      }
+      destination = [UInt8](copying: source)
     } else {
       destination.withUnsafeMutableBufferPointer { target in
         source.withUnsafeBufferPointer { from in

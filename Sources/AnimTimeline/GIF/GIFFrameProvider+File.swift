@@ -37,7 +37,7 @@ extension GIFFrameProvider {
     guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notARegularFile(path: path) }
     let size = Int(status.st_size)
     guard size <= limit else { throw .fileTooLarge(bytes: size, limit: limit) }
-    var bytes = [UInt8](repeating: 0, count: size)
+    var bytes = [UInt8](zeroed: size)
     var filled = 0
     var failure: Int32 = 0
     bytes.withUnsafeMutableBytes { buffer in

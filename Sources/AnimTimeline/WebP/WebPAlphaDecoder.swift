@@ -27,7 +27,7 @@ struct WebPAlphaDecoder {
     guard let header = payload.first else { throw .alphaTooShort(offset: offset) }
     let method = Int(header & 3)
     let filter = Int(header >> 2) & 3
-    if plane.count < count { plane = [UInt8](repeating: 0, count: count) }  // grows to the largest plane, once
+    if plane.count < count { plane = [UInt8](zeroed: count) }  // grows to the largest plane, once
     switch method {
     case 0:
       guard payload.count - 1 >= count else { throw .alphaTooShort(offset: offset) }

@@ -36,7 +36,7 @@ struct WebPFrameDrawer: AnimationFrameChecker {
     }
     let byteCount = frame.width * frame.height * 4
     if pixels.count < byteCount {
-      pixels = [UInt8](repeating: 0, count: byteCount)  // grows to the largest frame, once
+      pixels = [UInt8](zeroed: byteCount)  // grows to the largest frame, once
     }
     // Out of `self` while `decode` (a mutating method) writes it.
     var buffer = pixels

@@ -79,7 +79,7 @@ struct LZWFrameDecoder: Sendable {
       // Grown to the largest frame (the indices before it need not be
       // kept): zeroed at once, then the literals written, where appending
       // zeros went a byte at a time.
-      output = [UInt8](repeating: 0, count: needed)
+      output = [UInt8](zeroed: needed)
       output.withUnsafeMutableBufferPointer { output in
         for literal in 0..<Self.literalBase { output[literal] = UInt8(literal) }
       }
@@ -125,7 +125,7 @@ struct LZWFrameDecoder: Sendable {
       position += available
     }
     if data.count < length + 8 {
-      data = [UInt8](repeating: 0, count: max(length + 8, data.count * 2))
+      data = [UInt8](zeroed: max(length + 8, data.count * 2))
     }
     data.withUnsafeMutableBufferPointer { data in
       guard let target = data.baseAddress else { return }

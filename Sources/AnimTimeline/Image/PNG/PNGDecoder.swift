@@ -94,7 +94,7 @@ enum PNGDecoder {
   ) throws(PNGError) -> RGBAImage {
     var decoder = PNGImageDataDecoder()
     try decoder.inflate(bytes, segments: imageData[...], header: header)
-    var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
+    var pixels = [UInt8](zeroed: header.width * header.height * 4)
     try pixels.withUnsafeMutableBufferPointer { (pixels) throws(PNGError) in
       try palette.withUnsafeBufferPointer { (palette) throws(PNGError) in
         try decoder.expand(header: header, palette: palette, colorKey: colorKey, into: pixels)

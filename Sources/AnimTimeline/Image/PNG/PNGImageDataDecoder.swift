@@ -40,7 +40,7 @@ struct PNGImageDataDecoder {
       inflations += 1
     #endif
     let total = header.filteredByteCount
-    if filtered.count < total { filtered = [UInt8](repeating: 0, count: total) }
+    if filtered.count < total { filtered = [UInt8](zeroed: total) }
     let written = try filtered.withUnsafeMutableBufferPointer { output throws(PNGError) in
       try Inflater.inflate(
         bytes, segments: segments, zlib: true, into: UnsafeMutableBufferPointer(rebasing: output[0..<total]),
@@ -87,7 +87,7 @@ struct PNGImageDataDecoder {
     into pixels: UnsafeMutableBufferPointer<UInt8>
   ) throws(PNGError) {
     let rowLength = header.rowBytes(header.width)
-    if zeros.count < rowLength { zeros = [UInt8](repeating: 0, count: rowLength) }
+    if zeros.count < rowLength { zeros = [UInt8](zeroed: rowLength) }
     guard let pixelBase = pixels.baseAddress, pixels.count >= header.width * header.height * 4 else { return }
     let stride = header.filterStride
     let expander = PNGRowExpander(header: header, palette: palette, colorKey: colorKey)

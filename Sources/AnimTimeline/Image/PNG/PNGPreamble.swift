@@ -54,7 +54,7 @@ struct PNGPreamble: Sendable {
     }
     let start = chunk.data.lowerBound
     paletteCount = length / 3
-    palette = [UInt8](repeating: 0, count: 1024)
+    palette = [UInt8](zeroed: 1024)
     for entry in 0..<256 { palette[entry * 4 + 3] = 255 }
     for entry in 0..<paletteCount {
       palette[entry * 4] = bytes[start + entry * 3]

@@ -149,7 +149,7 @@ struct VP8Decoder {
     let columns = (header.width + 15) >> 4
     let rows = (header.height + 15) >> 4
     let needed = VP8FrameState.arenaSize(columns: columns, rows: rows)
-    if arena.count < needed { arena = [UInt8](repeating: 0, count: needed) }
+    if arena.count < needed { arena = [UInt8](zeroed: needed) }
     let scratchNeeded = VP8RGBAConverter.scratchCount(width: header.width)
     if conversionScratch.count < scratchNeeded { conversionScratch = [Int32](repeating: 0, count: scratchNeeded) }
 
