@@ -144,14 +144,19 @@ struct InflateTable {
       let offsets = UnsafeMutableBufferPointer(rebasing: scratch[16..<32])
       let symbols = UnsafeMutableBufferPointer(rebasing: scratch[32...])
       counts.initialize(repeating: 0)
-      for symbol in used { counts[Int(lengths[Int(symbol)] & 15)] &+= 1 }
-      var left = 1
       var maxLength = 0
-      for length in 1..<16 {
-        left <<= 1
-        left -= Int(counts[length])
+      for symbol in used {
+        let length = Int(lengths[Int(symbol)] & 15)
+        counts[length] &+= 1
+        maxLength = max(maxLength, length)
+      }
+      // The code space left after the codes of each length (there are
+      // none longer than `maxLength`): over-subscribed if it goes below 0.
+      var left = 1
+      for length in 1..<maxLength + 1 {
+        left &<<= 1
+        left &-= Int(counts[length])
         if left < 0 { return false }
-        if counts[length] != 0 { maxLength = length }
       }
       if left > 0 {
         let allowed = completeness == .lenient && (maxLength == 0 || (maxLength == 1 && counts[1] == 1))
@@ -166,7 +171,7 @@ struct InflateTable {
       rootBits = min(maximumRootBits, max(1, maxLength))
       offsets[0] = 0
       offsets[1] = 0
-      for length in 1..<15 { offsets[length + 1] = offsets[length] &+ counts[length] }
+      for length in 1..<maxLength { offsets[length + 1] = offsets[length] &+ counts[length] }
       for symbol in used {
         let length = Int(lengths[Int(symbol)] & 15)
         symbols[Int(offsets[length])] = symbol

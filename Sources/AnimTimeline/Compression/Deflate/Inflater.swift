@@ -147,13 +147,16 @@ struct Inflater {
     return value
   }
 
-  /// Decodes one symbol of the code-length code; at least 15 bits must be
+  /// Decodes one symbol of the code-length code, whose table is a root
+  /// only (its codes have at most 7 bits) and complete (every entry is a
+  /// code: the build refuses an incomplete one); at least 7 bits must be
   /// buffered.
   @inline(__always)
-  private mutating func decodeCodeLength(_ table: UnsafePointer<UInt32>, rootBits: Int) throws(PNGError) -> Int {
-    let entry = lookUp(table, rootBits: rootBits)
-    if entry & InflateTable.invalidFlag != 0 { throw .badDeflateData(offset: offset) }
-    return consume(entry)
+  private mutating func decodeCodeLength(_ table: UnsafePointer<UInt32>, rootMask: UInt64) -> Int {
+    let entry = table[Int(truncatingIfNeeded: bits & rootMask)]
+    bits &>>= UInt64(entry & 0xFF)
+    bitCount &-= Int(entry & 0xFF)
+    return Int(entry &>> 16)
   }
 
   private mutating func run(zlib: Bool, _ output: UnsafeMutableBufferPointer<UInt8>) throws(PNGError) -> Int {
@@ -309,21 +312,22 @@ struct Inflater {
     _ total: Int, _ codeLengthTable: UnsafePointer<UInt32>, rootBits: Int,
     into lengths: UnsafeMutableBufferPointer<UInt8>, used: UnsafeMutableBufferPointer<UInt16>, literalCount: Int
   ) throws(PNGError) -> (literals: Int, all: Int) {
+    let rootMask = UInt64(1) &<< UInt64(rootBits) &- 1
+    // Zeros first, in one pass: then a run of zeros (17, 18) only moves on.
+    UnsafeMutableBufferPointer(rebasing: lengths[0..<total]).update(repeating: 0)
     var index = 0
     var usedCount = 0
     var literalsUsed = 0
     while index < total {
       if bitCount < 32 { refill() }
-      let symbol = try decodeCodeLength(codeLengthTable, rootBits: rootBits)
+      let symbol = decodeCodeLength(codeLengthTable, rootMask: rootMask)
       switch symbol {
       case 0:
-        lengths[index] = 0
         index += 1
       case 17, 18:
         // Zeros, 3 to 10 times (17) or 11 to 138 times (18).
         let repeats = symbol == 17 ? 3 + take(3) : 11 + take(7)
         if repeats > total - index { throw .badDeflateData(offset: offset) }
-        UnsafeMutableBufferPointer(rebasing: lengths[index..<index + repeats]).update(repeating: 0)
         index += repeats
       default:
         // A length of 1 to 15 once, or the previous length 3 to 6 times
@@ -437,8 +441,10 @@ struct Inflater {
     var written = start
     let capacity = output.count
     while true {
-      if paddingBits == 0, let input = source.baseAddress, capacity - written >= Inflater.fastOutputRoom,
-        segmentEnd - position >= Inflater.fastInputRoom
+      // The output's room first: a small image's output never has it, and
+      // this test comes before each of its symbols.
+      if capacity - written >= Inflater.fastOutputRoom, segmentEnd - position >= Inflater.fastInputRoom,
+        paddingBits == 0, let input = source.baseAddress
       {
         // The fast loop, on local copies of the bit reader. No padding
         // can be buffered (the data has not ended), and each step has the
@@ -548,7 +554,10 @@ struct Inflater {
       let entry = lookUp(literals, rootBits: literalRoot)
       if entry & InflateTable.literalFlag != 0 {
         if written == capacity { throw .excessImageData(offset: offset) }
-        out[written] = UInt8(truncatingIfNeeded: consume(entry))
+        // A literal has no extra bits: its value is the entry's.
+        bits &>>= UInt64(entry & 0xFF)
+        bitCount &-= Int(entry & 0xFF)
+        out[written] = UInt8(truncatingIfNeeded: entry &>> 16)
         written += 1
         try checkNotPastEnd()
         continue
