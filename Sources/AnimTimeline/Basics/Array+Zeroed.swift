@@ -1,5 +1,6 @@
 extension Array where Element == UInt8 {
-  /// `count` zero bytes: the one way the decoders make a zeroed buffer.
+  /// `count` zero bytes: how the decoders and the engine make the zeroed
+  /// buffers they need per file or frame.
   ///
   /// - Complexity: O(`count`).
   // Up to 4 KiB, the bytes are copied from a shared block of zeros.
