@@ -17,46 +17,68 @@ import Darwin
 /// either to be copied from or lent (``lend(_:)``: drawn on in place and
 /// given back as they were), so their storage is never shared and an
 /// evicted canvas's storage takes the next canvas stored.
+///
+/// Keys are small integers, `0..<keyCount` (a frame's index, or one past
+/// the frames for a composited frame kept: ``AnimationDecodingState``), so
+/// the entries sit in an array indexed by key, made at the first insert:
+/// a lookup is an index, not a hash.
+// bench decode of a 4x4 APNG --reopen: a dictionary's hashing, storage
+// and resizing were 5 % of a play (callgrind).
 struct AnimationCanvasCache: Sendable {
   struct Entry: Sendable {
-    /// The canvas; empty while it is lent.
-    var pixels: [UInt8]
-    /// The canvas's bytes, lent or not.
-    var byteCount: Int
-    var lastUse: UInt64
-    var isCheckpoint: Bool
+    /// The canvas; empty while it is lent, or when none is stored.
+    var pixels: [UInt8] = []
+    /// The canvas's bytes, lent or not; 0 when none is stored.
+    var byteCount = 0
+    var lastUse: UInt64 = 0
+    var isCheckpoint = false
     /// Whether the canvas is lent (``lend(_:)``): not handed out, not
     /// evicted, still counted against the budget.
     var isLent = false
+    /// Where the key is in ``AnimationCanvasCache/storedKeys``.
+    var position = 0
+
+    /// Whether a canvas is stored (lent or not).
+    var isStored: Bool { byteCount > 0 }
+    /// Whether a canvas is stored and not lent.
+    var isAvailable: Bool { byteCount > 0 && !isLent }
   }
 
   /// The bytes an entry costs besides its pixels (bookkeeping).
   static let entryOverhead = 64
 
   let budget: Int
-  private(set) var entries: [Int: Entry] = [:]
+  /// The keys are `0..<keyCount`.
+  let keyCount: Int
+  /// The entry of each key (``Entry/isStored`` where a canvas is);
+  /// empty until the first insert, then `keyCount` long.
+  private(set) var entries: [Entry] = []
+  /// The keys stored, in no order: what an eviction walks, so that it
+  /// costs the entries, not the keys.
+  private(set) var storedKeys: [Int] = []
   private(set) var bytes = 0
   /// How many canvases are stored.
-  var count: Int { entries.count }
+  var count: Int { storedKeys.count }
   private(set) var peakBytes = 0
   private(set) var evictions = 0
   private var clock: UInt64 = 0
 
-  init(budget: Int) {
+  /// An empty cache of `budget` bytes for the keys `0..<keyCount`.
+  init(budget: Int, keyCount: Int) {
     self.budget = max(0, budget)
+    self.keyCount = max(0, keyCount)
   }
 
   /// The canvas stored for `key`, marking it used; `nil` while it is lent.
   mutating func canvas(for key: Int) -> [UInt8]? {
-    // One hash: the entry is found once and marked in place.
-    guard let slot = entries.index(forKey: key), !entries.values[slot].isLent else { return nil }
+    guard entries.indices.contains(key), entries[key].isAvailable else { return nil }
     clock &+= 1
-    entries.values[slot].lastUse = clock
-    return entries.values[slot].pixels
+    entries[key].lastUse = clock
+    return entries[key].pixels
   }
 
   /// Whether `key` is stored and not lent, without marking it used.
-  func contains(_ key: Int) -> Bool { entries[key].map { !$0.isLent } ?? false }
+  func contains(_ key: Int) -> Bool { entries.indices.contains(key) && entries[key].isAvailable }
 
   /// Takes the canvas stored for `key` out of the cache, marking it used,
   /// for the caller to draw on in place and give back unchanged with
@@ -67,35 +89,36 @@ struct AnimationCanvasCache: Sendable {
   // started from a checkpoint copied the whole canvas out of the cache
   // (53 % of the time, memmove) to draw one or two small frames on it.
   mutating func lend(_ key: Int) -> [UInt8]? {
-    guard var entry = entries[key], !entry.isLent else { return nil }
+    guard entries.indices.contains(key), entries[key].isAvailable else { return nil }
     clock &+= 1
-    entry.lastUse = clock
-    let pixels = entry.pixels
-    entry.pixels = []
-    entry.isLent = true
-    entries[key] = entry
+    entries[key].lastUse = clock
+    entries[key].isLent = true
+    // Out of the entry: the caller then holds the only reference.
+    let pixels = entries[key].pixels
+    entries[key].pixels = []
     return pixels
   }
 
   /// Puts back a canvas lent by ``lend(_:)``, as it was lent.
   mutating func giveBack(_ pixels: [UInt8], for key: Int) {
-    guard var entry = entries[key], entry.isLent, pixels.count == entry.byteCount else {
+    guard entries.indices.contains(key), entries[key].isLent, pixels.count == entries[key].byteCount else {
       #if ANIMTIMELINE_INTERNAL_CHECKS
       preconditionFailure("a canvas given back that was not lent")
       #else
       return
       #endif
     }
-    entry.pixels = pixels
-    entry.isLent = false
-    entries[key] = entry
+    entries[key].pixels = pixels
+    entries[key].isLent = false
   }
 
   /// Whether ``insert(copying:for:isCheckpoint:)`` would store a canvas of
-  /// `byteCount` bytes for `key`.
+  /// `byteCount` bytes for `key`; with a key out of range, whether it
+  /// would store one for a key not stored.
   func wouldStore(_ byteCount: Int, for key: Int, isCheckpoint: Bool) -> Bool {
     let cost = byteCount + Self.entryOverhead
-    return cost <= budget && entries[key] == nil && (isCheckpoint || bytes + cost <= budget)
+    let stored = entries.indices.contains(key) && entries[key].isStored
+    return cost <= budget && !stored && (isCheckpoint || bytes + cost <= budget)
   }
 
   /// Stores a copy of `pixels` for `key`; returns whether it was stored.
@@ -114,7 +137,7 @@ struct AnimationCanvasCache: Sendable {
   // faults.
   @discardableResult
   mutating func insert(copying pixels: [UInt8], for key: Int, isCheckpoint: Bool) -> Bool {
-    guard wouldStore(pixels.count, for: key, isCheckpoint: isCheckpoint) else { return false }
+    guard key >= 0, key < keyCount, wouldStore(pixels.count, for: key, isCheckpoint: isCheckpoint) else { return false }
     let cost = pixels.count + Self.entryOverhead
     // The evicted pixels, referenced from here only (the cache never
     // shares its canvases), so writing them copies nothing more.
@@ -137,7 +160,13 @@ struct AnimationCanvasCache: Sendable {
       }
     }
     clock &+= 1
-    entries[key] = Entry(pixels: storage, byteCount: storage.count, lastUse: clock, isCheckpoint: isCheckpoint)
+    // By `map`, which allocates through this module's specialization:
+    // `Array(repeating:count:)` looked up the array's metadata at run time
+    // (720 instructions against 260, callgrind, a 4x4 APNG's 4 keys).
+    if entries.isEmpty { entries = (0..<keyCount).map { _ in Entry() } }
+    entries[key] = Entry(
+      pixels: storage, byteCount: storage.count, lastUse: clock, isCheckpoint: isCheckpoint, position: storedKeys.count)
+    storedKeys.append(key)
     bytes += cost
     peakBytes = max(peakBytes, bytes)
     #if ANIMTIMELINE_INTERNAL_CHECKS
@@ -168,10 +197,10 @@ struct AnimationCanvasCache: Sendable {
     #endif
   }
 
-  /// The most entries ``_checkInvariants(canvasByteCount:)`` and the
-  /// provider's checks walk. The budget bounds entries × canvas bytes, so
-  /// only canvases of a few pixels make more entries than this; a walk per
-  /// frame would then make a debug build's playback quadratic in frames.
+  /// The most keys ``_checkInvariants(canvasByteCount:)`` and the
+  /// provider's checks walk (a file of up to half as many frames); a walk
+  /// per frame of a longer one would make a debug build's playback
+  /// quadratic in frames.
   static let entriesWalkedByChecks = 4096
 
   /// Checks the cache's invariants; compiled only with
@@ -179,7 +208,7 @@ struct AnimationCanvasCache: Sendable {
   /// `TimelineCore._checkInvariants()`. Every entry must be a canvas of
   /// `canvasByteCount` bytes.
   ///
-  /// - Complexity: O(*e*) for *e* entries, up to ``entriesWalkedByChecks``;
+  /// - Complexity: O(*k*) for *k* keys, up to ``entriesWalkedByChecks``;
   ///   O(1) above.
   @inline(__always)
   func _checkInvariants(canvasByteCount: Int) {
@@ -187,12 +216,16 @@ struct AnimationCanvasCache: Sendable {
     precondition(budget >= 0, "negative cache budget")
     precondition(bytes >= 0 && bytes <= budget, "cache over budget")
     precondition(bytes <= peakBytes && peakBytes <= budget, "peak cached bytes out of step")
-    precondition(entries.isEmpty == (bytes == 0), "cached bytes out of step with the entries")
+    precondition((count == 0) == (bytes == 0), "cached bytes out of step with the entries")
+    precondition(entries.isEmpty || entries.count == keyCount, "entries not one a key")
     precondition(evictions >= 0, "negative eviction count")
     guard entries.count <= Self.entriesWalkedByChecks else { return }
     var total = 0
-    var uses = Set<UInt64>(minimumCapacity: entries.count)
-    for entry in entries.values {
+    var stored = 0
+    var uses = Set<UInt64>(minimumCapacity: count)
+    for (key, entry) in entries.enumerated() where entry.isStored {
+      stored += 1
+      precondition(storedKeys.indices.contains(entry.position) && storedKeys[entry.position] == key, "a key stored but not listed")
       precondition(entry.byteCount == canvasByteCount, "a cached canvas is not width*height*4 bytes")
       precondition(entry.pixels.count == (entry.isLent ? 0 : entry.byteCount), "a lent canvas still held, or one short")
       precondition(entry.lastUse >= 1 && entry.lastUse <= clock, "a use stamp the clock never gave")
@@ -200,6 +233,7 @@ struct AnimationCanvasCache: Sendable {
       total += entry.byteCount + Self.entryOverhead
     }
     precondition(total == bytes, "cached bytes differ from the sum of the entries")
+    precondition(stored == count, "the count of canvases differs from the entries")
     #endif
   }
 
@@ -209,7 +243,9 @@ struct AnimationCanvasCache: Sendable {
     var victim: Int? = nil
     var victimUse = UInt64.max
     var victimIsCheckpoint = true
-    for (key, entry) in entries where !entry.isLent {
+    for key in storedKeys {
+      let entry = entries[key]
+      guard !entry.isLent else { continue }
       // Prefer non-checkpoints; among equals, the least recently used.
       let better =
         (victimIsCheckpoint && !entry.isCheckpoint)
@@ -220,7 +256,15 @@ struct AnimationCanvasCache: Sendable {
         victimIsCheckpoint = entry.isCheckpoint
       }
     }
-    guard let key = victim, let entry = entries.removeValue(forKey: key) else { return nil }
+    guard let key = victim else { return nil }
+    let entry = entries[key]
+    entries[key] = Entry()
+    // The last key stored takes the evicted one's place.
+    let moved = storedKeys.removeLast()
+    if moved != key {
+      storedKeys[entry.position] = moved
+      entries[moved].position = entry.position
+    }
     bytes -= entry.byteCount + Self.entryOverhead
     evictions += 1
     return entry.pixels

@@ -46,12 +46,16 @@ extension AnimationDecodingState {
     }
     precondition(file.restoreByteCount >= 0 && file.restoreByteCount <= canvasBytes, "a saved rectangle beyond the canvas")
     precondition(idle.count <= workerCount, "more idle workers than were made")
-    for worker in idle { check(worker, in: file) }
+    for box in idle { check(box.worker, in: file) }
+    precondition(Set(idle.map(ObjectIdentifier.init)).count == idle.count, "a worker idle twice")
 
     guard cache.entries.count <= AnimationCanvasCache.entriesWalkedByChecks else { return }
-    for (key, entry) in cache.entries {
-      for worker in idle where !entry.isLent {
-        precondition(Self.storage(entry.pixels) != Self.storage(worker.canvas), "the working canvas is also a cached canvas")
+    precondition(cache.keyCount == (smallFrames == nil ? 2 * count : 0), "cache keys not those of the frames")
+    for key in cache.entries.indices {
+      let entry = cache.entries[key]
+      guard entry.isStored else { continue }
+      for box in idle where !entry.isLent {
+        precondition(Self.storage(entry.pixels) != Self.storage(box.worker.canvas), "the working canvas is also a cached canvas")
       }
       if key >= count {
         // A composited frame kept for later requests: never a checkpoint.

@@ -28,7 +28,7 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   /// is kept, so there are as many as the most threads that have drawn at
   /// once, and a server's threads do not make new ones (each with its
   /// scratch and canvas) request after request.
-  var idle: [AnimationWorker<Drawer>]
+  var idle: [AnimationWorkerBox<Drawer>]
   /// How many workers were made: the idle ones plus those drawing now.
   var workerCount = 1
   /// The drawer a new worker starts from (the file and its index; no
@@ -53,13 +53,16 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     // what opening decoded (a PNG's inflated rows); new workers start from
     // a spare, which shares none of it.
     prototype = drawer.spare
-    idle = [AnimationWorker(drawer: drawer, downsampler: layout.downsampler)]
+    idle = [AnimationWorkerBox(AnimationWorker(drawer: drawer, downsampler: layout.downsampler))]
     learnt = layout.frames.map { FrameKnowledge(completeness: $0.knownCompleteness) }
+    // Checkpoints under frames 1..<count, composited frames kept under
+    // `outputKey`; small frames under their frame.
+    let count = layout.frames.count
     if layout.downsampler != nil {
-      cache = AnimationCanvasCache(budget: 0)
-      smallFrames = AnimationCanvasCache(budget: cacheByteBudget)
+      cache = AnimationCanvasCache(budget: 0, keyCount: 0)
+      smallFrames = AnimationCanvasCache(budget: cacheByteBudget, keyCount: count)
     } else {
-      cache = AnimationCanvasCache(budget: cacheByteBudget)
+      cache = AnimationCanvasCache(budget: cacheByteBudget, keyCount: 2 * count)
     }
   }
 
@@ -92,7 +95,7 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   ///   checkpoints are cached); O(*w*) when a worker shows the frame
   ///   before (a sequential play) and O(1) for a kept frame.
   mutating func plan(
-    _ target: Int, in file: AnimationLayout, lending: Bool = false, taking worker: inout AnimationWorker<Drawer>?
+    _ target: Int, in file: AnimationLayout, lending: Bool = false, taking worker: inout AnimationWorkerBox<Drawer>?
   ) -> Plan {
     let frames = file.frames
     let last = frames.count - 1
@@ -104,15 +107,15 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     // each worker, retaining and releasing every buffer of its drawer
     // (callgrind, bench decode of a 4x4 APNG --reopen: 6 copies a file,
     // 10 % of the instructions with the copies of the next loop).
-    for slot in idle.indices where idle[slot].canvas.count == file.canvasByteCount {
-      let cursor = idle[slot].cursor
+    for slot in idle.indices where idle[slot].worker.canvas.count == file.canvasByteCount {
+      let cursor = idle[slot].worker.cursor
       if cursor == target { shows = slot }
       if cursor + 1 == target || (target == 0 && cursor == last) { before = slot }
     }
     if smallFrames != nil {
       if let small = smallFrames?.canvas(for: target) { return .ready(small) }
     } else {
-      if let shows { return .ready(idle[shows].canvas) }
+      if let shows { return .ready(idle[shows].worker.canvas) }
       // A composited frame kept from an earlier request: no decode at all.
       if file.keepsFrames, let kept = cache.canvas(for: Self.outputKey(target, in: file)) { return .ready(kept) }
       // A frame that keeps its pixels is the canvas the next frame is
@@ -147,11 +150,11 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     // past a frame drawn on a stand-in that restores).
     var nearest: Int? = nil
     for slot in idle.indices {
-      let cursor = idle[slot].cursor
-      guard cursor >= 0, cursor < target, idle[slot].canvas.count == file.canvasByteCount,
-        !(idle[slot].drawnOnStandIn && frames[cursor].disposal == .restorePrevious)
+      let cursor = idle[slot].worker.cursor
+      guard cursor >= 0, cursor < target, idle[slot].worker.canvas.count == file.canvasByteCount,
+        !(idle[slot].worker.drawnOnStandIn && frames[cursor].disposal == .restorePrevious)
       else { continue }
-      if nearest.map({ idle[$0].cursor < cursor }) ?? true { nearest = slot }
+      if nearest.map({ idle[$0].worker.cursor < cursor }) ?? true { nearest = slot }
     }
     // The nearest start at or before `target`, searched back no further
     // than the frame after that worker's: going on from the worker draws
@@ -162,14 +165,14 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
     // synth__many_small_frames.png --reopen (61 frames, few checkpoints in
     // a first play) spent a quarter of its instructions hashing
     // (callgrind).
-    let floor = nearest.map { idle[$0].cursor + 1 } ?? 0
+    let floor = nearest.map { idle[$0].worker.cursor + 1 } ?? 0
     var start = target
     while start > floor {
       if cache.contains(start) || frames[start].startsBlank { break }
       if learnt[start].coversCanvas, start == target || frames[start].disposal != .restorePrevious { break }
       start -= 1
     }
-    if let nearest, idle[nearest].cursor + 1 >= start {
+    if let nearest, idle[nearest].worker.cursor + 1 >= start {
       worker = take(nearest, in: file)
       return .draw(start: nil, startFrame: target)
     }
@@ -190,10 +193,10 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   /// (``takeWorker(in:for:)``), for a request, telling it whether the
   /// cache has room for a canvas that is not a checkpoint
   /// (``AnimationWorker/cacheHadRoom``).
-  private mutating func take(_ slot: Int?, in file: AnimationLayout) -> AnimationWorker<Drawer> {
-    var worker = slot.map { idle.remove(at: $0) } ?? takeWorker(in: file, for: ThreadIdentity.current)
-    worker.cacheHadRoom = cache.wouldStore(file.canvasByteCount, for: -1, isCheckpoint: false)
-    return worker
+  private mutating func take(_ slot: Int?, in file: AnimationLayout) -> AnimationWorkerBox<Drawer> {
+    let box = slot.map { idle.remove(at: $0) } ?? takeWorker(in: file, for: ThreadIdentity.current)
+    box.worker.cacheHadRoom = cache.wouldStore(file.canvasByteCount, for: -1, isCheckpoint: false)
+    return box
   }
 
   /// Takes an idle worker, the one `thread` last took when it is idle
@@ -203,23 +206,23 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   // last worker given back, taken instead, was mostly the other thread's,
   // so the two workers' scratch moved between the cores request after
   // request.
-  mutating func takeWorker(in file: AnimationLayout, for thread: UInt = 0) -> AnimationWorker<Drawer> {
-    var worker: AnimationWorker<Drawer>
-    if let slot = idle.indices.last(where: { idle[$0].lastThread == thread }) {
-      worker = idle.remove(at: slot)
+  mutating func takeWorker(in file: AnimationLayout, for thread: UInt = 0) -> AnimationWorkerBox<Drawer> {
+    let box: AnimationWorkerBox<Drawer>
+    if let slot = idle.indices.last(where: { idle[$0].worker.lastThread == thread }) {
+      box = idle.remove(at: slot)
     } else if let spare = idle.popLast() {
-      worker = spare
+      box = spare
     } else {
       workerCount += 1
-      worker = AnimationWorker(drawer: prototype, downsampler: file.downsampler)
+      box = AnimationWorkerBox(AnimationWorker(drawer: prototype, downsampler: file.downsampler))
     }
-    worker.lastThread = thread
-    return worker
+    box.worker.lastThread = thread
+    return box
   }
 
   /// Records what the worker in `taken` learnt drawing frame `target`
   /// (which it now shows), keeps the frame's output when it should be
-  /// kept, takes the worker back (moving it out of `taken`, no copy), and
+  /// kept, takes the worker back (out of `taken`), and
   /// returns the frame's pixels (`output`: the worker's canvas, or its
   /// downscaled image made outside the lock); then checks the invariants
   /// (debug builds).
@@ -227,29 +230,51 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   /// - Complexity: O(*d*) for *d* frames drawn, plus O(*c*) for a canvas of
   ///   *c* pixels stored in the cache.
   mutating func finish(
-    _ taken: inout AnimationWorker<Drawer>?, drawing target: Int, output: [UInt8], in file: AnimationLayout
+    _ taken: inout AnimationWorkerBox<Drawer>?, drawing target: Int, output: [UInt8], in file: AnimationLayout
   ) -> [UInt8] {
     defer { _checkInvariants(in: file) }
-    guard var worker = taken.take() else { return output }
-    record(&worker)
+    guard let box = taken.take() else { return output }
+    record(&box.worker)
     if smallFrames != nil {
       _ = smallFrames?.insert(copying: output, for: target, isCheckpoint: true)  // may evict (LRU)
     } else if seenOutOfSequence, file.keepsFrames {
       cache.insert(copying: output, for: Self.outputKey(target, in: file), isCheckpoint: false)
     }
-    idle.append(consume worker)
+    idle.append(box)
     return output
   }
 
-  /// Records what `worker` learnt about the frames it drew.
+  /// Records what `worker` learnt about the frames it drew since it last
+  /// offered the cache a canvas (``offer(_:for:isCheckpoint:drawn:)``
+  /// recorded the ones before).
   ///
   /// - Complexity: O(*d*) for *d* frames drawn.
   mutating func record(_ worker: inout AnimationWorker<Drawer>) {
-    for frame in worker.drawn {
+    record(worker.drawn)
+    worker.drawn.removeAll(keepingCapacity: true)
+  }
+
+  /// Offers the cache a canvas a worker drew, `pixels` for `key`, with
+  /// the frames it drew since its last offer (`drawn`), which are recorded
+  /// first (see ``AnimationWorker/render(_:from:at:in:store:)``); returns
+  /// whether the canvas was kept.
+  ///
+  /// - Complexity: O(*d*) for *d* frames drawn, plus the insert's.
+  mutating func offer(
+    _ pixels: [UInt8], for key: Int, isCheckpoint: Bool, drawn: [AnimationWorker<Drawer>.DrawnFrame]
+  ) -> Bool {
+    record(drawn)
+    return cache.insert(copying: pixels, for: key, isCheckpoint: isCheckpoint)
+  }
+
+  /// Records what drawing showed about the frames in `drawn`.
+  ///
+  /// - Complexity: O(*d*) for *d* frames drawn.
+  mutating func record(_ drawn: [AnimationWorker<Drawer>.DrawnFrame]) {
+    for frame in drawn {
       frameDecodes += 1
       learn(frame.position, complete: frame.complete, coversCanvas: frame.coversCanvas)
     }
-    worker.drawn.removeAll(keepingCapacity: true)
   }
 
   /// Records what drawing or checking frame `position` showed: whether
@@ -266,13 +291,13 @@ struct AnimationDecodingState<Drawer: AnimationFrameDrawer>: Sendable {
   ///
   /// - Complexity: O(*d*) for *d* frames drawn and not yet recorded.
   mutating func giveBack(
-    _ taken: inout AnimationWorker<Drawer>?, lentCanvas: [UInt8], for key: Int, in file: AnimationLayout
+    _ taken: inout AnimationWorkerBox<Drawer>?, lentCanvas: [UInt8], for key: Int, in file: AnimationLayout
   ) {
     defer { _checkInvariants(in: file) }
     cache.giveBack(lentCanvas, for: key)
-    guard var worker = taken.take() else { return }
-    record(&worker)
-    idle.append(consume worker)
+    guard let box = taken.take() else { return }
+    record(&box.worker)
+    idle.append(box)
   }
 
   /// The cache key of frame `position`'s composited canvas (its output),

@@ -32,11 +32,12 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
   /// that threads asking for different frames draw in parallel.
   // bench share gifplayer-muybridge.gif --timelines 1000 --threads 2.
   private func output(_ index: Int) -> [UInt8] {
-    // The worker moves out of the idle ones into `worker` and back, never
-    // copied: a copy retains and releases each of its buffers (about 20
-    // with a PNG drawer), a quarter of playing a 4x4 APNG (callgrind), and
-    // a second reference to its canvas would make drawing copy the canvas.
-    var worker: AnimationWorker<Drawer>? = nil
+    // The worker's box moves out of the idle ones into `worker` and back;
+    // the worker itself is never copied: a copy retains and releases each
+    // of its buffers (about 20 with a PNG drawer), a quarter of playing a
+    // 4x4 APNG (callgrind), and a second reference to its canvas would make
+    // drawing copy the canvas.
+    var worker: AnimationWorkerBox<Drawer>? = nil
     let start: AnimationWorker<Drawer>.Start?
     let startFrame: Int
     switch state.withLock({ $0.plan(index, in: layout, taking: &worker) }) {
@@ -52,23 +53,23 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
   /// it when the layout does, and gives the worker back: the frame's
   /// pixels.
   private func finished(
-    _ worker: inout AnimationWorker<Drawer>?, _ index: Int, from start: consuming AnimationWorker<Drawer>.Start?,
+    _ worker: inout AnimationWorkerBox<Drawer>?, _ index: Int, from start: consuming AnimationWorker<Drawer>.Start?,
     at startFrame: Int
   ) -> [UInt8] {
-    render(&worker, index, from: start, at: startFrame)
-    let output = layout.downsampler == nil ? worker?.canvas ?? [] : worker?.downscaled() ?? []
+    render(worker, index, from: start, at: startFrame)
+    let output = layout.downsampler == nil ? worker?.worker.canvas ?? [] : worker?.worker.downscaled() ?? []
     return state.withLock { $0.finish(&worker, drawing: index, output: output, in: layout) }
   }
 
   /// Draws frame `index` with `worker`, outside the lock, storing canvases
   /// in the cache under it.
   private func render(
-    _ worker: inout AnimationWorker<Drawer>?, _ index: Int, from start: consuming AnimationWorker<Drawer>.Start?,
+    _ worker: AnimationWorkerBox<Drawer>?, _ index: Int, from start: consuming AnimationWorker<Drawer>.Start?,
     at startFrame: Int
   ) {
     let state = self.state
-    worker?.render(index, from: start, at: startFrame, in: layout) { canvas, key, isCheckpoint in
-      state.withLock { $0.cache.insert(copying: canvas, for: key, isCheckpoint: isCheckpoint) }
+    worker?.worker.render(index, from: start, at: startFrame, in: layout) { canvas, key, isCheckpoint, drawn in
+      state.withLock { $0.offer(canvas, for: key, isCheckpoint: isCheckpoint, drawn: drawn) }
     }
   }
 
@@ -96,7 +97,7 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
   // worker's metadata on every copy of it (callgrind).
   func lend(_ index: Int, to body: (borrowing RGBAImage) -> Void) {
     let size = layout.frameSize
-    var worker: AnimationWorker<Drawer>? = nil
+    var worker: AnimationWorkerBox<Drawer>? = nil
     let start: AnimationWorker<Drawer>.Start?
     let startFrame: Int
     switch state.withLock({ $0.plan(index, in: layout, lending: true, taking: &worker) }) {
@@ -109,9 +110,9 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
       let pixels = finished(&worker, index, from: consume start, at: startFrame)
       return body(RGBAImage(width: size.width, height: size.height, pixels: pixels))
     }
-    render(&worker, index, from: consume start, at: startFrame)
-    body(RGBAImage(width: size.width, height: size.height, pixels: worker?.canvas ?? []))
-    let lent = worker?.returnLentCanvas(in: layout) ?? []
+    render(worker, index, from: consume start, at: startFrame)
+    body(RGBAImage(width: size.width, height: size.height, pixels: worker?.worker.canvas ?? []))
+    let lent = worker?.worker.returnLentCanvas(in: layout) ?? []
     state.withLock { $0.giveBack(&worker, lentCanvas: lent, for: startFrame, in: layout) }
   }
 
@@ -199,11 +200,11 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
     if layout.keepsFrames || layout.downsampler != nil { return playThrough() }
     return state.withLock { state in
       // Opening: no other thread has the provider yet.
-      var worker = state.takeWorker(in: layout)
-      defer { state.idle.append(worker) }
+      let box = state.takeWorker(in: layout)
+      defer { state.idle.append(box) }
       for position in layout.frames.indices {
-        let complete = worker.drawer.check(position)
-        state.learn(position, complete: complete, coversCanvas: complete && worker.drawer.overwritesCanvas(position))
+        let complete = box.worker.drawer.check(position)
+        state.learn(position, complete: complete, coversCanvas: complete && box.worker.drawer.overwritesCanvas(position))
         if !complete { return position }
       }
       return nil
@@ -215,13 +216,13 @@ struct AnimationRenderer<Drawer: AnimationFrameDrawer>: Sendable {
   func updateDrawers(_ body: (inout Drawer) -> Void) {
     state.withLock { state in
       body(&state.prototype)
-      for slot in state.idle.indices { body(&state.idle[slot].drawer) }
+      for box in state.idle { body(&box.worker.drawer) }
     }
   }
 
   /// Reads the drawer that drew last (opening: the only one).
   func withLastDrawer<Result>(_ body: (Drawer) -> Result) -> Result {
-    state.withLock { body($0.idle.last?.drawer ?? $0.prototype) }
+    state.withLock { body($0.idle.last?.worker.drawer ?? $0.prototype) }
   }
 
   /// Whether frame `index` (in range) is a keyframe now: its canvas can be

@@ -118,7 +118,9 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   /// drawing frame `startFrame` over `start` first, or, with no `start`,
   /// going on from the frame shown (at most `target`). `store` offers a
   /// canvas to the shared cache (under the lock: see ``advance(isReplay:in:store:)``)
-  /// and says whether it was kept.
+  /// with what drawing showed about the frames drawn since the last offer
+  /// (`drawn`, which the shared state records under the same lock), and
+  /// says whether the canvas was kept.
   ///
   /// - Complexity: O(*r* × *a*) for *r* frames drawn and *a* pixels of
   ///   their rectangles, plus O(*c*) for a canvas of *c* pixels when
@@ -126,7 +128,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   ///   each canvas stored.
   mutating func render(
     _ target: Int, from start: consuming Start?, at startFrame: Int, in file: AnimationLayout,
-    store: (_ canvas: [UInt8], _ key: Int, _ isCheckpoint: Bool) -> Bool
+    store: (_ canvas: [UInt8], _ key: Int, _ isCheckpoint: Bool, _ drawn: [DrawnFrame]) -> Bool
   ) {
     // A lent canvas becomes the working canvas, referenced from there only
     // (not from `start` too), so drawing on it copies nothing.
@@ -177,13 +179,13 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   /// start, and no other canvas: each would cost a canvas copy, and while
   /// the cache grows fresh pages, more than drawing several frames.
   private mutating func advance(
-    isReplay: Bool, in file: AnimationLayout, store: (_ canvas: [UInt8], _ key: Int, _ isCheckpoint: Bool) -> Bool
+    isReplay: Bool, in file: AnimationLayout, store: (_ canvas: [UInt8], _ key: Int, _ isCheckpoint: Bool, _ drawn: [DrawnFrame]) -> Bool
   ) {
     // A replay draws frames no request asked for yet: their composited
     // canvases are kept too (while they fit without evicting), so that a
     // later request for one decodes nothing.
     if isReplay, file.keepsFrames, cacheHadRoom {
-      _ = store(canvas, AnimationDecodingState<Drawer>.outputKey(cursor, in: file), false)
+      _ = offer(AnimationDecodingState<Drawer>.outputKey(cursor, in: file), isCheckpoint: false, to: store)
     }
     let frame = file.frames[cursor]
     let width = file.canvasWidth
@@ -205,9 +207,27 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
     if file.frames[cursor].startsBlank {
       pixelsSinceStart = 0
     } else if isReplay ? isCheckpoint || cacheHadRoom : isCheckpoint && pixelsSinceStart >= file.sequentialCheckpointPixels {
-      if store(canvas, cursor, isCheckpoint) { pixelsSinceStart = 0 }
+      if offer(cursor, isCheckpoint: isCheckpoint, to: store) { pixelsSinceStart = 0 }
     }
     draw(cursor, on: nil, in: file)
+  }
+
+  /// Offers the canvas to the cache under `key` through `store`, with the
+  /// frames drawn since the last offer, which the shared state records
+  /// under the same lock: a canvas the cache hands out is never of a frame
+  /// whose completeness is still unknown (``AnimationRenderer/isFrameComplete(_:)``
+  /// asks for a frame, then reads what was learnt). Returns whether the
+  /// canvas was kept.
+  // GIFSharingTests.eightThreadsShareOneProvider: recorded only when the
+  // worker was given back, a frame was found in the cache, under the
+  // frame after it, while its completeness was still unknown.
+  private mutating func offer(
+    _ key: Int, isCheckpoint: Bool,
+    to store: (_ canvas: [UInt8], _ key: Int, _ isCheckpoint: Bool, _ drawn: [DrawnFrame]) -> Bool
+  ) -> Bool {
+    let kept = store(canvas, key, isCheckpoint, drawn)
+    drawn.removeAll(keepingCapacity: true)
+    return kept
   }
 
   /// Draws frame `position` over `start` (`nil`: the canvas as it is),

@@ -10,13 +10,15 @@ import Testing
   /// The cached canvases by key (lent ones left out).
   static func cached(_ provider: GIFFrameProvider) -> [Int: [UInt8]] {
     provider.renderer.state.withLock { state in
-      state.cache.entries.compactMapValues { $0.isLent ? nil : $0.pixels }
+      var cached: [Int: [UInt8]] = [:]
+      for (key, entry) in state.cache.entries.enumerated() where entry.isAvailable { cached[key] = entry.pixels }
+      return cached
     }
   }
 
   /// Whether any cached canvas is lent now.
   static func anyLent(_ provider: GIFFrameProvider) -> Bool {
-    provider.renderer.state.withLock { state in state.cache.entries.values.contains { $0.isLent } }
+    provider.renderer.state.withLock { state in state.cache.entries.contains { $0.isLent } }
   }
 
   /// Random seeks, lent: each frame equals sequential drawing, some seeks
