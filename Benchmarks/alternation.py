@@ -1,5 +1,5 @@
-"""What the comparison scripts share: the medians of alternating rounds,
-and an environment with glibc's heap trimming off.
+"""What the comparison scripts share: alternating rounds and their
+medians, and an environment with glibc's heap trimming off.
 
 Each script runs a baseline and ours in turn, ROUNDS times per file, and
 keeps each side's median, because one run of a file of a few milliseconds
@@ -7,6 +7,43 @@ varies by up to 1.6x on these shared cores.
 """
 import os
 import statistics
+import subprocess
+
+
+def fields(line):
+    """The key=value words of a benchmark's output line."""
+    return dict(word.split("=", 1) for word in line.split() if "=" in word)
+
+
+def alternate(label, theirs_command, ours_command, rounds, environment=None):
+    """Runs the two commands ROUNDS times, which goes first alternating,
+    and returns each round's (baseline fields, our fields); or prints
+    that `label` is skipped, and why, and returns None when a run
+    fails."""
+    results = []
+    for round in range(rounds):
+        order = [theirs_command, ours_command] if round % 2 == 0 else [ours_command, theirs_command]
+        runs = {id(command): subprocess.run(command, capture_output=True, text=True, env=environment)
+                for command in order}
+        theirs, ours = runs[id(theirs_command)], runs[id(ours_command)]
+        if theirs.returncode != 0 or ours.returncode != 0:
+            print(f"{label}: skipped ({theirs.stderr.strip()} {ours.stderr.strip()})")
+            return None
+        results.append((fields(theirs.stdout), fields(ours.stdout)))
+    return results
+
+
+def libpng_harness(name):
+    """Builds the libpng harnesses (`make -C Benchmarks/libpng`), first
+    installing libpng-dev when /usr/include/png.h is missing, and returns
+    the path of harness `name`."""
+    if not os.path.exists("/usr/include/png.h"):
+        install = ["apt-get", "install", "-y", "libpng-dev"]
+        if subprocess.run(install, stdout=subprocess.DEVNULL).returncode != 0:
+            subprocess.run(["sudo"] + install, stdout=subprocess.DEVNULL, check=True)
+    directory = os.path.join(os.path.dirname(os.path.abspath(__file__)), "libpng")
+    subprocess.run(["make", "-s", "-C", directory], check=True)
+    return os.path.join(directory, name)
 
 
 def medians(times):

@@ -48,13 +48,9 @@ Usage: Benchmarks/apng_vs_libpng.py BIN CORPUS_DIR [REPEATS [ROUNDS]] [--default
        (REPEATS default 200)
 """
 import glob, json, math, os, statistics, subprocess, sys
-from alternation import medians, untrimmed_environment
+from alternation import alternate, libpng_harness, medians, untrimmed_environment
 
 SMALL = 16  # canvas pixels of the files the fixed-cost fit uses (4x4)
-
-
-def fields(line):
-    return dict(word.split("=", 1) for word in line.split() if "=" in word)
 
 
 def solve(matrix, vector):
@@ -90,13 +86,7 @@ def main():
     repeats = arguments[2] if len(arguments) > 2 else "200"
     rounds = int(arguments[3]) if len(arguments) > 3 else 5
     environment = dict(os.environ) if "--default-trim" in sys.argv else untrimmed_environment()
-    here = os.path.dirname(os.path.abspath(__file__))
-    if not os.path.exists("/usr/include/png.h"):
-        install = ["apt-get", "install", "-y", "libpng-dev"]
-        if subprocess.run(install, stdout=subprocess.DEVNULL).returncode != 0:
-            subprocess.run(["sudo"] + install, stdout=subprocess.DEVNULL, check=True)
-    subprocess.run(["make", "-s", "-C", os.path.join(here, "libpng")], check=True)
-    harness = os.path.join(here, "libpng", "apngbench")
+    harness = libpng_harness("apngbench")
 
     chosen, skipped, differ = [], {"error": 0, "truncated": 0, "animation error": 0, "one frame": 0}, []
     for path in sorted(glob.glob(os.path.join(corpus, "*.png"))):
@@ -130,26 +120,16 @@ def main():
 
     results = []
     for path, want in chosen:
-        times, failed = [], False
-        for round in range(rounds):
-            theirs_cmd = [harness, path, repeats]
-            ours_cmd = [binary, "bench", "decode", path, "--repeat", repeats, "--reopen"]
-            order = [theirs_cmd, ours_cmd] if round % 2 == 0 else [ours_cmd, theirs_cmd]
-            runs = {id(cmd): subprocess.run(cmd, capture_output=True, text=True, env=environment) for cmd in order}
-            theirs, ours = runs[id(theirs_cmd)], runs[id(ours_cmd)]
-            if theirs.returncode != 0 or ours.returncode != 0:
-                print(f"{os.path.basename(path)}: skipped ({theirs.stderr.strip()} {ours.stderr.strip()})")
-                failed = True
-                break
-            a, b = fields(theirs.stdout), fields(ours.stdout)
-            if a["frames"] != b["frames"]:
-                print(f"{os.path.basename(path)}: skipped (frames: libpng {a['frames']}, ours {b['frames']})")
-                failed = True
-                break
-            frames = int(b["frames"])
-            times.append((float(a["ns_per_frame"]) * frames, float(b["ns_per_frame"]) * frames))
-        if failed:
+        rounds_run = alternate(os.path.basename(path), [harness, path, repeats],
+                               [binary, "bench", "decode", path, "--repeat", repeats, "--reopen"], rounds, environment)
+        if rounds_run is None:
             continue
+        a, b = rounds_run[-1]
+        if any(x["frames"] != y["frames"] for x, y in rounds_run):
+            print(f"{os.path.basename(path)}: skipped (frames: libpng {a['frames']}, ours {b['frames']})")
+            continue
+        frames = int(b["frames"])
+        times = [(float(x["ns_per_frame"]) * frames, float(y["ns_per_frame"]) * frames) for x, y in rounds_run]
         t, o, spread = medians(times)
         width, height = want["width"], want["height"]
         name = os.path.basename(path)

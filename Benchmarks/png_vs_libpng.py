@@ -22,12 +22,8 @@ and builds the harness (`make -C Benchmarks/libpng`).
 Usage: Benchmarks/png_vs_libpng.py BIN FILE.png... [--repeat N] [--rounds R] [--default-trim]
        (N default 300)
 """
-import math, os, statistics, subprocess, sys
-from alternation import medians, untrimmed_environment
-
-
-def fields(line):
-    return dict(word.split("=", 1) for word in line.split() if "=" in word)
+import math, os, statistics, sys
+from alternation import alternate, libpng_harness, medians, untrimmed_environment
 
 
 def option(arguments, name, default):
@@ -48,13 +44,7 @@ def main():
     if len(arguments) < 2:
         sys.exit("usage: png_vs_libpng.py BIN FILE.png... [--repeat N] [--rounds R] [--default-trim]")
     binary, files = os.path.abspath(arguments[0]), [os.path.abspath(f) for f in arguments[1:]]
-    here = os.path.dirname(os.path.abspath(__file__))
-    if not os.path.exists("/usr/include/png.h"):
-        install = ["apt-get", "install", "-y", "libpng-dev"]
-        if subprocess.run(install, stdout=subprocess.DEVNULL).returncode != 0:
-            subprocess.run(["sudo"] + install, stdout=subprocess.DEVNULL, check=True)
-    subprocess.run(["make", "-s", "-C", os.path.join(here, "libpng")], check=True)
-    harness = os.path.join(here, "libpng", "pngbench")
+    harness = libpng_harness("pngbench")
     environment = dict(os.environ) if default_trim else untrimmed_environment()
 
     trimming = "glibc's default" if default_trim else "off (both sides)"
@@ -62,22 +52,12 @@ def main():
     print(f"{'file':48} {'size':>9} {'libpng_ns':>10} {'ours_ns':>10} {'ratio':>6} {'range':11} same")
     results = []
     for path in files:
-        times, failed = [], False
-        for round in range(rounds):
-            theirs_cmd = [harness, path, repeats]
-            ours_cmd = [binary, "bench", "decode", path, "--repeat", repeats, "--reopen"]
-            order = [theirs_cmd, ours_cmd] if round % 2 == 0 else [ours_cmd, theirs_cmd]
-            runs = {id(cmd): subprocess.run(cmd, capture_output=True, text=True, env=environment) for cmd in order}
-            theirs, ours = runs[id(theirs_cmd)], runs[id(ours_cmd)]
-            if theirs.returncode != 0 or ours.returncode != 0:
-                print(f"{os.path.basename(path)}: skipped ({theirs.stderr.strip()} {ours.stderr.strip()})")
-                failed = True
-                break
-            a, b = fields(theirs.stdout), fields(ours.stdout)
-            times.append((float(a["ns_per_frame"]), float(b["ns_per_frame"])))
-        if failed:
+        rounds_run = alternate(os.path.basename(path), [harness, path, repeats],
+                               [binary, "bench", "decode", path, "--repeat", repeats, "--reopen"], rounds, environment)
+        if rounds_run is None:
             continue
-        t, o, spread = medians(times)
+        a, b = rounds_run[-1]
+        t, o, spread = medians([(float(x["ns_per_frame"]), float(y["ns_per_frame"])) for x, y in rounds_run])
         name = os.path.basename(path)
         results.append((name, t, o))
         print(f"{name[-48:]:48} {a.get('canvas', '?'):>9} {t:10.0f} {o:10.0f} {o / t:6.2f} "
