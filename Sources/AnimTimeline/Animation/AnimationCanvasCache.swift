@@ -137,7 +137,10 @@ struct AnimationCanvasCache: Sendable {
   // faults.
   @discardableResult
   mutating func insert(copying pixels: [UInt8], for key: Int, isCheckpoint: Bool) -> Bool {
-    guard key >= 0, key < keyCount, wouldStore(pixels.count, for: key, isCheckpoint: isCheckpoint) else { return false }
+    // An empty canvas would read as no entry (``Entry/isStored``); no
+    // provider has one.
+    guard key >= 0, key < keyCount, !pixels.isEmpty, wouldStore(pixels.count, for: key, isCheckpoint: isCheckpoint)
+    else { return false }
     let cost = pixels.count + Self.entryOverhead
     // The evicted pixels, referenced from here only (the cache never
     // shares its canvases), so writing them copies nothing more.

@@ -10,13 +10,14 @@ import Testing
   /// The cost of one 16-byte canvas.
   static let cost = 16 + AnimationCanvasCache.entryOverhead
 
-  @Test func keysOutsideTheRangeAreNeverStored() {
+  @Test func keysOutsideTheRangeAndEmptyCanvasesAreNeverStored() {
     var cache = AnimationCanvasCache(budget: 10 * Self.cost, keyCount: 4)
     let outside = [
       cache.insert(copying: Self.canvas(1), for: -1, isCheckpoint: true),
       cache.insert(copying: Self.canvas(1), for: 4, isCheckpoint: true),
+      cache.insert(copying: [], for: 2, isCheckpoint: true),
     ]
-    #expect(outside == [false, false])
+    #expect(outside == [false, false, false], "two keys out of range and an empty canvas")
     #expect(cache.count == 0 && cache.bytes == 0)
     let inside = cache.insert(copying: Self.canvas(1), for: 3, isCheckpoint: true)
     #expect(inside)
