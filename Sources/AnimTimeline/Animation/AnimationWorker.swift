@@ -94,6 +94,11 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   /// worker's own is parked, and the other way round.
   var spareSaved: [UInt8] = []
 
+  /// How a worker offers the shared cache a canvas, with the frames drawn
+  /// since its last offer (see ``render(_:from:at:in:store:)``); returns
+  /// whether the canvas was kept.
+  typealias Store = (_ canvas: [UInt8], _ key: Int, _ isCheckpoint: Bool, _ drawn: [DrawnFrame]) -> Bool
+
   /// What a frame is drawn over when drawing does not simply go on from
   /// the frame before it.
   enum Start: Sendable {
@@ -128,7 +133,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   ///   each canvas stored.
   mutating func render(
     _ target: Int, from start: consuming Start?, at startFrame: Int, in file: AnimationLayout,
-    store: (_ canvas: [UInt8], _ key: Int, _ isCheckpoint: Bool, _ drawn: [DrawnFrame]) -> Bool
+    store: Store
   ) {
     // A lent canvas becomes the working canvas, referenced from there only
     // (not from `start` too), so drawing on it copies nothing.
@@ -178,9 +183,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   /// has drawn the layout's `sequentialCheckpointPixels` since its last
   /// start, and no other canvas: each would cost a canvas copy, and while
   /// the cache grows fresh pages, more than drawing several frames.
-  private mutating func advance(
-    isReplay: Bool, in file: AnimationLayout, store: (_ canvas: [UInt8], _ key: Int, _ isCheckpoint: Bool, _ drawn: [DrawnFrame]) -> Bool
-  ) {
+  private mutating func advance(isReplay: Bool, in file: AnimationLayout, store: Store) {
     // A replay draws frames no request asked for yet: their composited
     // canvases are kept too (while they fit without evicting), so that a
     // later request for one decodes nothing.
@@ -221,10 +224,7 @@ struct AnimationWorker<Drawer: AnimationFrameDrawer>: Sendable {
   // GIFSharingTests.eightThreadsShareOneProvider: recorded only when the
   // worker was given back, a frame was found in the cache, under the
   // frame after it, while its completeness was still unknown.
-  private mutating func offer(
-    _ key: Int, isCheckpoint: Bool,
-    to store: (_ canvas: [UInt8], _ key: Int, _ isCheckpoint: Bool, _ drawn: [DrawnFrame]) -> Bool
-  ) -> Bool {
+  private mutating func offer(_ key: Int, isCheckpoint: Bool, to store: Store) -> Bool {
     let kept = store(canvas, key, isCheckpoint, drawn)
     drawn.removeAll(keepingCapacity: true)
     return kept
