@@ -1,9 +1,10 @@
 """What the comparison scripts share: alternating rounds and their
 medians, and an environment with glibc's heap trimming off.
 
-Each script runs a baseline and ours in turn, ROUNDS times per file, and
-keeps each side's median, because one run of a file of a few milliseconds
-varies by up to 1.6x on these shared cores.
+Each script runs a baseline and ours in turn, ROUNDS times per file (the
+rounds spread over the run), and keeps each side's median, because one
+run of a file of a few milliseconds varies by up to 1.6x on these shared
+cores.
 """
 import os
 import statistics
@@ -15,21 +16,34 @@ def fields(line):
     return dict(word.split("=", 1) for word in line.split() if "=" in word)
 
 
-def alternate(label, theirs_command, ours_command, rounds, environment=None):
-    """Runs the two commands ROUNDS times, which goes first alternating,
-    and returns each round's (baseline fields, our fields); or prints
-    that `label` is skipped, and why, and returns None when a run
-    fails."""
-    results = []
+def alternate(jobs, rounds, environment=None):
+    """Runs each job's two commands ROUNDS times, which goes first
+    alternating, with the rounds spread over the whole run: round r of
+    every job before round r + 1 of any. A burst of load from elsewhere
+    lasts longer on these shared cores than all the rounds of a small file
+    run back to back (apng_vs_libpng.py, a 4x4 file's five rounds in 0.1
+    s: 1.37 in one run, 0.75-0.80 alone just after), so run back to back
+    one burst could move a file's median; spread, it moves one round of
+    several files, and the medians drop it.
+
+    jobs: (label, baseline command, our command) triples. Returns each
+    label's rounds as (baseline fields, our fields) pairs, in the jobs'
+    order, leaving out (and printing, with why) any job with a failed
+    run."""
+    results = {label: [] for label, _, _ in jobs}
     for round in range(rounds):
-        order = [theirs_command, ours_command] if round % 2 == 0 else [ours_command, theirs_command]
-        runs = {id(command): subprocess.run(command, capture_output=True, text=True, env=environment)
-                for command in order}
-        theirs, ours = runs[id(theirs_command)], runs[id(ours_command)]
-        if theirs.returncode != 0 or ours.returncode != 0:
-            print(f"{label}: skipped ({theirs.stderr.strip()} {ours.stderr.strip()})")
-            return None
-        results.append((fields(theirs.stdout), fields(ours.stdout)))
+        for label, theirs_command, ours_command in jobs:
+            if label not in results:
+                continue
+            order = [theirs_command, ours_command] if round % 2 == 0 else [ours_command, theirs_command]
+            runs = {id(command): subprocess.run(command, capture_output=True, text=True, env=environment)
+                    for command in order}
+            theirs, ours = runs[id(theirs_command)], runs[id(ours_command)]
+            if theirs.returncode != 0 or ours.returncode != 0:
+                print(f"{label}: skipped ({theirs.stderr.strip()} {ours.stderr.strip()})")
+                del results[label]
+                continue
+            results[label].append((fields(theirs.stdout), fields(ours.stdout)))
     return results
 
 

@@ -15,9 +15,10 @@ Files: the expected JSON has no `error`, is not `truncated`, has no
 `animation_error` and has 2 frames or more. Each is first checked:
 `apngbench FILE --crc` must give the JSON's per-frame CRC-32s; files where
 it does not are left out and listed. Then the two sides alternate ROUNDS
-times (default 5; which goes first alternates too) and each side's time
-for the file is the median of its rounds: on these shared virtual cores
-one run of a small file varies by more than the difference being measured.
+times (default 5; which goes first alternates too; round r of every file
+before round r + 1 of any) and each side's time for the file is the
+median of its rounds: on these shared virtual cores one run of a small
+file varies by more than the difference being measured.
 
 Prints a line per file (canvas, frames, both medians in microseconds per
 play, ratio ours/libpng, the range of the rounds' ratios, whether the
@@ -119,9 +120,10 @@ def main():
     print(f"{'file':56} {'canvas':>9} {'frames':>6} {'libpng_us':>10} {'ours_us':>10} {'ratio':>6} {'range':11} same")
 
     results = []
+    runs = alternate([(path, [harness, path, repeats], [binary, "bench", "decode", path, "--repeat", repeats, "--reopen"])
+                      for path, _ in chosen], rounds, environment)
     for path, want in chosen:
-        rounds_run = alternate(os.path.basename(path), [harness, path, repeats],
-                               [binary, "bench", "decode", path, "--repeat", repeats, "--reopen"], rounds, environment)
+        rounds_run = runs.get(path)
         if rounds_run is None:
             continue
         a, b = rounds_run[-1]

@@ -2,7 +2,8 @@
 """Still-PNG decoding against libpng (with zlib), in one run: for each
 file, `libpng/pngbench FILE N` (libpng's png_image API, from memory: read
 the header, inflate, unfilter, expand to RGBA, each repeat) alternating
-ROUNDS times (default 5; which goes first alternates too) with
+ROUNDS times (default 5; which goes first alternates too; round r of
+every file before round r + 1 of any) with
 `timeline-demo bench decode FILE --repeat N --reopen` (each repeat opens a
 provider from the bytes in memory and takes its frame, the opening
 timed: it is where a still PNG is inflated, to check it, as apng.md
@@ -51,9 +52,10 @@ def main():
     print(f"repeats {repeats}, rounds {rounds}; heap trimming {trimming}; times in nanoseconds per decode")
     print(f"{'file':48} {'size':>9} {'libpng_ns':>10} {'ours_ns':>10} {'ratio':>6} {'range':11} same")
     results = []
+    runs = alternate([(path, [harness, path, repeats], [binary, "bench", "decode", path, "--repeat", repeats, "--reopen"])
+                      for path in files], rounds, environment)
     for path in files:
-        rounds_run = alternate(os.path.basename(path), [harness, path, repeats],
-                               [binary, "bench", "decode", path, "--repeat", repeats, "--reopen"], rounds, environment)
+        rounds_run = runs.get(path)
         if rounds_run is None:
             continue
         a, b = rounds_run[-1]
