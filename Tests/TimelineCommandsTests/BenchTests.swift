@@ -1,3 +1,4 @@
+import AnimTimeline
 import Testing
 @testable import TimelineCommands
 
@@ -78,5 +79,29 @@ import Testing
     #expect(one["speedup_vs_1_thread"] == nil)
     #expect(three["threads"] == "3" && three["speedup_vs_1_thread"].flatMap(Double.init) != nil)
   }
+  /// `bench share` counts every decode of the provider: a GIF's frames
+  /// are drawn by the requests, an APNG's (all fitting the budget) by its
+  /// opening, which keeps them; either way 100 timelines decode each
+  /// frame once.
+  @Test func shareCountsTheOpeningsDecodesToo() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let gif = directory.file("sample.gif")
+    try FileSystem.createFile(FilePath(gif), contents: SampleGIF.bytes)
+    let frames = (0..<3).map { shade in
+      AnimationSequence.Frame(
+        image: RGBAImage(width: 6, height: 4, pixels: (0..<96).map { UInt8(truncatingIfNeeded: $0 * 7 + shade * 50) }),
+        duration: 40_000_000)
+    }
+    let apng = directory.file("three.png")
+    try FileSystem.createFile(FilePath(apng), contents: try APNGEncoder.encode(try AnimationSequence(frames: frames)))
+    for (path, openingDraws) in [(gif, false), (apng, true)] {
+      let result = try figures(["share", path, "--timelines", "100", "--ticks", "30"])
+      let opening = try #require(result["opening_frame_decodes"].flatMap { Int($0) })
+      let requests = try #require(result["frame_decodes"].flatMap { Int($0) })
+      let count = try #require(result["frames"].flatMap { Int($0) })
+      #expect(opening + requests == count, "\(path): \(opening) + \(requests)")
+      #expect((opening == count) == openingDraws && result["failures"] == "0")
+    }
+  }
 }
-
