@@ -47,6 +47,14 @@ def alternate(jobs, rounds, environment=None):
     return results
 
 
+def decode_jobs(harness, binary, paths, repeats):
+    """alternate()'s jobs comparing a libpng harness (`HARNESS FILE N`)
+    with `BIN bench decode FILE --repeat N --reopen` on each file, labelled
+    by its path."""
+    return [(path, [harness, path, repeats], [binary, "bench", "decode", path, "--repeat", repeats, "--reopen"])
+            for path in paths]
+
+
 def libpng_harness(name):
     """Builds the libpng harnesses (`make -C Benchmarks/libpng`), first
     installing libpng-dev when /usr/include/png.h is missing, and returns

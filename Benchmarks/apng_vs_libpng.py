@@ -49,7 +49,7 @@ Usage: Benchmarks/apng_vs_libpng.py BIN CORPUS_DIR [REPEATS [ROUNDS]] [--default
        (REPEATS default 200)
 """
 import glob, json, math, os, statistics, subprocess, sys
-from alternation import alternate, libpng_harness, medians, untrimmed_environment
+from alternation import alternate, decode_jobs, libpng_harness, medians, untrimmed_environment
 
 SMALL = 16  # canvas pixels of the files the fixed-cost fit uses (4x4)
 
@@ -120,8 +120,7 @@ def main():
     print(f"{'file':56} {'canvas':>9} {'frames':>6} {'libpng_us':>10} {'ours_us':>10} {'ratio':>6} {'range':11} same")
 
     results = []
-    runs = alternate([(path, [harness, path, repeats], [binary, "bench", "decode", path, "--repeat", repeats, "--reopen"])
-                      for path, _ in chosen], rounds, environment)
+    runs = alternate(decode_jobs(harness, binary, [path for path, _ in chosen], repeats), rounds, environment)
     for path, want in chosen:
         rounds_run = runs.get(path)
         if rounds_run is None:

@@ -24,7 +24,7 @@ Usage: Benchmarks/png_vs_libpng.py BIN FILE.png... [--repeat N] [--rounds R] [--
        (N default 300)
 """
 import math, os, statistics, sys
-from alternation import alternate, libpng_harness, medians, untrimmed_environment
+from alternation import alternate, decode_jobs, libpng_harness, medians, untrimmed_environment
 
 
 def option(arguments, name, default):
@@ -52,8 +52,7 @@ def main():
     print(f"repeats {repeats}, rounds {rounds}; heap trimming {trimming}; times in nanoseconds per decode")
     print(f"{'file':48} {'size':>9} {'libpng_ns':>10} {'ours_ns':>10} {'ratio':>6} {'range':11} same")
     results = []
-    runs = alternate([(path, [harness, path, repeats], [binary, "bench", "decode", path, "--repeat", repeats, "--reopen"])
-                      for path in files], rounds, environment)
+    runs = alternate(decode_jobs(harness, binary, files, repeats), rounds, environment)
     for path in files:
         rounds_run = runs.get(path)
         if rounds_run is None:

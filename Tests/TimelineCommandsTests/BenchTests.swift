@@ -79,6 +79,7 @@ import Testing
     #expect(one["speedup_vs_1_thread"] == nil)
     #expect(three["threads"] == "3" && three["speedup_vs_1_thread"].flatMap(Double.init) != nil)
   }
+
   /// `bench share` counts every decode of the provider: a GIF's frames
   /// are drawn by the requests, an APNG's (all fitting the budget) by its
   /// opening, which keeps them; either way 100 timelines decode each
